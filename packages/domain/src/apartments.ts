@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+
+/** Spanish texts of the apartment screens (spec/admin-panel.md §5 and §8). */
+export const APARTMENT_MSG = {
+  fillAll: 'DEBE COMPLETAR TODOS LOS CAMPOS CORRECTAMENTE',
+  mt2Chars: 'Solo se permiten numeros, comas y puntos',
+  mt2Negative: 'No se puede ingresar numeros negativos',
+  numberChars: 'Solo se permiten mayusculas y numeros',
+  createFailed: 'No se cargó el dpto',
+  createFailedHint: 'Verifique que el número de departamento no esté ya creado en este edificio',
+  editFailed: 'Error al modificar el dpto',
+  editFailedHint: 'Para cambiar el número, el departamento debe estar desocupado',
+  deleteFailed: 'No se puede eliminar el dpto',
+  deleteFailedHint: 'Viven residentes en este departamento: primero deben darse de baja o mudarse',
+  created: 'Departamento creado exitosamente',
+  saved: 'Departamento modificado exitosamente!',
+  deleted: 'Departamento Eliminado Exitosamente',
+  confirmDelete: '¿Está seguro de eliminar este departamento?',
+  occupied: 'Activo',
+  vacant: 'Desocupado',
+} as const;
+
+export const APARTMENT_STATES = [0, 1] as const;
+export type ApartmentState = (typeof APARTMENT_STATES)[number];
+
+/** The bounds of spec §5: the create and edit forms differ; the server accepts the union of both. */
+export const APARTMENT_BOUNDS = {
+  create: { cata: [3, 20], mt2: [2, 10], number: [1, 5] },
+  edit: { cata: [2, 20], mt2: [3, 20], number: [1, 20] },
+} as const;
+
+/**
+ * Letters, digits, space, comma, period, apostrophe, hyphen. Spec §5 leaves the space out of
+ * the edit rule; we keep it there too, or an apartment created as "UF 101" could never be saved again.
+ */
+const CATA_CHARS = /^[\p{L}\d ,.'-]+$/u;
+const MT2_CHARS = /^[\d ,.']+$/;
+const NUMBER_CHARS = /^[A-Z\d-]+$/;
+
+/**
+ * Square metres as people type them in Argentina: "62,5", "1.250,75", "48". Spaces and
+ * apostrophes group thousands; with a comma, periods group thousands too. NaN when unreadable.
+ */
+export function parseMt2(text: string): number {
+  let s = text.replace(/[ ']/g, '');
+  if (s.includes(',')) {
+    if ((s.match(/,/g) ?? []).length > 1) return NaN;
+    s = s.replace(/\./g, '').replace(',', '.');
+  } else if ((s.match(/\./g) ?? []).length > 1) return NaN;
+  if (!/^\d+(\.\d+)?$/.test(s)) return NaN;
+  return Number(s);
+}
+
+/** How the edit form shows a stored area: two decimals with a comma, as typed in es-AR. */
+export function formatMt2(mt2: number): string {
+  return mt2.toFixed(2).replace('.', ',');
+}
+
+const bounded = (min: number, max: number, re: RegExp, charsMessage: string) =>
+  z.string({ error: MSG.required }).trim().min(1, MSG.required).min(min, MSG.tooShort).max(max, MSG.tooLong).regex(re, charsMessage);
+
+const mt2Text = (min: number, max: number) =>
+  bounded(min, max, MT2_CHARS, APARTMENT_MSG.mt2Chars).refine((s) => !Number.isNaN(parseMt2(s)), APARTMENT_MSG.mt2Chars);
+
+const state = z.coerce.number({ error: MSG.required }).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.required }));
+
+/** The create form (text fields, as typed). */
+export const apartmentCreateFormSchema = z.object({
+  building: z.coerce.number({ error: MSG.required }).int().min(1, MSG.required),
+  cata_apartment: bounded(...APARTMENT_BOUNDS.create.cata, CATA_CHARS, MSG.badChars),
+  mt2: mt2Text(...APARTMENT_BOUNDS.create.mt2),
+  number_apartment: bounded(...APARTMENT_BOUNDS.create.number, NUMBER_CHARS, APARTMENT_MSG.numberChars),
+  state,
+});
+export type ApartmentCreateFormInput = z.input<typeof apartmentCreateFormSchema>;
+
+/** The edit form (text fields, as typed). */
+export const apartmentEditFormSchema = z.object({
+  cata_apartment: bounded(...APARTMENT_BOUNDS.edit.cata, CATA_CHARS, MSG.badChars),
+  mt2: mt2Text(...APARTMENT_BOUNDS.edit.mt2),
+  number_apartment: bounded(...APARTMENT_BOUNDS.edit.number, NUMBER_CHARS, APARTMENT_MSG.numberChars),
+  state,
+});
+export type ApartmentEditFormInput = z.input<typeof apartmentEditFormSchema>;
+
+/** mt2 in JSON: a number >= 0 with at most 2 decimals, or text as the forms accept it. */
+const mt2Json = z.union([z.number(), z.string()], { error: MSG.required }).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : MT2_CHARS.test(v.trim()) ? parseMt2(v.trim()) : NaN;
+  if (typeof v === 'number' && v < 0) {
+    ctx.addIssue({ code: 'custom', message: APARTMENT_MSG.mt2Negative });
+    return z.NEVER;
+  }
+  if (!Number.isFinite(n) || n < 0 || n >= 1e10 || Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
+    ctx.addIssue({ code: 'custom', message: APARTMENT_MSG.mt2Chars });
+    return z.NEVER;
+  }
+  return n;
+});
+
+// The server accepts whatever either form accepts: the looser lengths of edit, the space of create.
+const serverFields = {
+  cata_apartment: bounded(APARTMENT_BOUNDS.edit.cata[0], APARTMENT_BOUNDS.edit.cata[1], CATA_CHARS, MSG.badChars),
+  mt2: mt2Json,
+  number_apartment: bounded(...APARTMENT_BOUNDS.edit.number, NUMBER_CHARS, APARTMENT_MSG.numberChars),
+  state,
+};
+
+/** POST /api/apartments */
+export const createApartmentSchema = z.object({
+  building: z.coerce.number({ error: MSG.required }).int().min(1, MSG.required),
+  ...serverFields,
+});
+export type CreateApartmentInput = z.input<typeof createApartmentSchema>;
+
+/** PUT /api/apartments/{id} */
+export const updateApartmentSchema = z.object(serverFields);
+export type UpdateApartmentInput = z.input<typeof updateApartmentSchema>;
+
+export interface Apartment {
+  id: number;
+  buildingId: number;
+  cata_apartment: string;
+  number_apartment: string;
+  mt2: number;
+  state: ApartmentState;
+}
+
+export const apartmentStateLabel = (s: number) => (s === 1 ? APARTMENT_MSG.occupied : APARTMENT_MSG.vacant);

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { emailSchema, passwordSchema } from './common.ts';
+
+export const ROLES = ['admin', 'resident'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Person names: letters (any accent), spaces, dot, apostrophe, hyphen; 3 to 20. */
+export const NAME_PATTERN = /^[\p{L} .'-]+$/u;
+export const nameSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .min(3, MSG.tooShort)
+  .max(20, MSG.tooLong)
+  .regex(NAME_PATTERN, MSG.noSpecialChars);
+
+/** Phone: 8 to 20 of digits, plus and hyphen. */
+export const contactSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .min(8, MSG.tooShort)
+  .max(20, MSG.tooLong)
+  .regex(/^[\d+-]+$/, MSG.onlyNumbersAllowed);
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: MSG.required }).min(1, MSG.required).max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerAdminSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  contact: contactSchema,
+  password: passwordSchema,
+});
+export type RegisterAdminInput = z.infer<typeof registerAdminSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z.string({ error: MSG.emailInvalidReset }).trim().toLowerCase().max(254).email(MSG.emailInvalidReset),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const tokenSchema = z.object({ token: z.string().min(10).max(200) });
+
+export const changePasswordSchema = z.object({
+  token: z.string().min(10).max(200),
+  newPass: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The reset form: new password twice. */
+export const resetFormSchema = z
+  .object({ newPass: passwordSchema, confirm: z.string() })
+  .refine((v) => v.newPass === v.confirm, { message: MSG.passwordsDiffer, path: ['confirm'] });
+
+/** What the web app may keep in localStorage under 'profile': nothing secret. */
+export interface StoredProfile {
+  id: number;
+  name: string;
+  role: Role;
+  first_logging: boolean;
+}

@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createBuildingSchema, imageFileProblem, updateBuildingSchema } from './buildings.ts';
+import { apartmentCreateFormSchema, apartmentEditFormSchema, createApartmentSchema, formatMt2, parseMt2 } from './apartments.ts';
+
+const building = { name: 'Torre Sol', cata: '11-01-001', address: 'Bv. San Juan 1, Córdoba', floor: '8', cant_apartments: 16 };
+const firstMessage = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+
+test('a building needs every field, with floors and apartments as digits only', () => {
+  assert.deepEqual(createBuildingSchema.parse({ ...building, latitude: '-31,42', longitude: -64.19 }), {
+    ...building,
+    floor: 8,
+    cant_apartments: 16,
+    latitude: -31.42,
+    longitude: -64.19,
+  });
+  assert.equal(createBuildingSchema.parse({ ...building, latitude: '', longitude: null }).latitude, null);
+  assert.equal(firstMessage(createBuildingSchema.safeParse({ ...building, name: '  ' })), 'Debe completar todos los campos');
+  assert.equal(firstMessage(createBuildingSchema.safeParse({ ...building, floor: '8a' })), 'Solo puedes ingresar numeros!');
+  assert.equal(firstMessage(createBuildingSchema.safeParse({ ...building, cant_apartments: -3 })), 'Solo puedes ingresar numeros!');
+  assert.equal(createBuildingSchema.safeParse({ ...building, latitude: -31 }).success, false, 'a lone coordinate');
+});
+
+test('editing a building: blank fields keep their values, the id is required', () => {
+  const r = updateBuildingSchema.parse({ id: '4', name: '', floor: ' ', cata: 'N-1' });
+  assert.equal(r.id, 4);
+  assert.equal(r.name, undefined);
+  assert.equal(r.floor, undefined);
+  assert.equal(r.cata, 'N-1');
+  assert.equal(updateBuildingSchema.safeParse({ name: 'X' }).success, false);
+});
+
+test('images: JPEG or PNG up to 5 MB', () => {
+  assert.equal(imageFileProblem({ type: 'image/png', size: 1000, name: 'a.png' }), null);
+  assert.equal(imageFileProblem({ type: 'image/gif', size: 1000, name: 'a.gif' }), 'Tipo de archivo no soportado');
+  assert.match(imageFileProblem({ type: 'image/jpeg', size: 6 * 1024 * 1024, name: 'a.jpg' })!, /5 MB/);
+});
+
+test('square metres are read the Argentine way', () => {
+  assert.equal(parseMt2('62,5'), 62.5);
+  assert.equal(parseMt2('1.250,75'), 1250.75);
+  assert.equal(parseMt2("1'250"), 1250);
+  assert.equal(parseMt2('48.5'), 48.5);
+  assert.ok(Number.isNaN(parseMt2('1.2.3')));
+  assert.ok(Number.isNaN(parseMt2(',,')));
+  assert.equal(formatMt2(48), '48,00');
+});
+
+test('apartment create and edit forms apply the bounds of spec §5', () => {
+  const ok = { building: 1, cata_apartment: 'UF 12', mt2: '48', number_apartment: '1A', state: '1' };
+  assert.deepEqual(apartmentCreateFormSchema.parse(ok), { ...ok, state: 1 });
+  assert.equal(firstMessage(apartmentCreateFormSchema.safeParse({ ...ok, cata_apartment: 'UF' })), 'Es muy corto');
+  assert.equal(firstMessage(apartmentCreateFormSchema.safeParse({ ...ok, cata_apartment: 'UF#12' })), 'Contiene caracteres no aceptados');
+  assert.equal(firstMessage(apartmentCreateFormSchema.safeParse({ ...ok, mt2: '4' })), 'Es muy corto');
+  assert.equal(firstMessage(apartmentCreateFormSchema.safeParse({ ...ok, mt2: '4x' })), 'Solo se permiten numeros, comas y puntos');
+  assert.equal(
+    firstMessage(apartmentCreateFormSchema.safeParse({ ...ok, number_apartment: '1a' })),
+    'Solo se permiten mayusculas y numeros',
+  );
+  assert.equal(firstMessage(apartmentCreateFormSchema.safeParse({ ...ok, number_apartment: '123456' })), 'Es muy largo');
+  assert.equal(firstMessage(apartmentCreateFormSchema.safeParse({ ...ok, building: 0 })), 'Debe completar todos los campos');
+
+  const edit = { cata_apartment: 'UF', mt2: '48,00', number_apartment: '123456', state: 0 };
+  assert.equal(apartmentEditFormSchema.safeParse(edit).success, true);
+  assert.equal(firstMessage(apartmentEditFormSchema.safeParse({ ...edit, cata_apartment: 'U' })), 'Es muy corto');
+  assert.equal(firstMessage(apartmentEditFormSchema.safeParse({ ...edit, mt2: '48' })), 'Es muy corto');
+});
+
+test('the server accepts what either form accepts, mt2 as a number', () => {
+  const body = { building: 3, cata_apartment: 'UF 12', mt2: 62.5, number_apartment: '123456', state: 1 };
+  assert.equal(createApartmentSchema.parse(body).mt2, 62.5);
+  assert.equal(createApartmentSchema.parse({ ...body, mt2: '62,5' }).mt2, 62.5);
+  assert.equal(createApartmentSchema.parse({ ...body, cata_apartment: 'UF' }).cata_apartment, 'UF');
+  assert.equal(firstMessage(createApartmentSchema.safeParse({ ...body, mt2: -1 })), 'No se puede ingresar numeros negativos');
+  assert.equal(createApartmentSchema.safeParse({ ...body, mt2: 1.005 }).success, false);
+  assert.equal(createApartmentSchema.safeParse({ ...body, state: 2 }).success, false);
+});

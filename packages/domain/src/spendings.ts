@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { isoDateSchema, listQuerySchema, idSchema } from './common.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
+
+export const SPENDING_MSG = {
+  fillAll: 'Debe llenar todos los campos',
+  missingData: 'Faltan agregar datos',
+  negative: 'No se puede ingresar numeros negativos',
+  twoDecimals: 'Solo se permiten hasta 2 decimales',
+  tooBig: 'El monto es demasiado grande',
+  settledMonth: 'No se pueden cargar gastos en meses ya liquidados',
+  added: 'Gasto Agregado!',
+  edited: 'Gasto Editado!',
+  deleted: 'Gasto Eliminado!',
+  confirmDelete: '¿Eliminar este gasto?',
+} as const;
+
+export const SPENDING_BOUNDS = { concept: 100, supplier: 100, details: 500, maxAmount: 999_999_999.99 } as const;
+
+/** The filter's first day (spec §9) when the user has not chosen one. */
+export const SPENDINGS_SINCE_DEFAULT = '2021-01-01';
+
+const text = (max: number) => z.string({ error: SPENDING_MSG.fillAll }).trim().min(1, SPENDING_MSG.fillAll).max(max, 'Es muy largo');
+
+/** Amount in pesos: > 0, at most 2 decimals. Negative has its own message (shown while typing too). */
+export const amountPesosSchema = z
+  .number({ error: SPENDING_MSG.fillAll })
+  .refine((n) => n >= 0, SPENDING_MSG.negative)
+  .refine((n) => n > 0, SPENDING_MSG.fillAll)
+  .refine(hasAtMostTwoDecimals, SPENDING_MSG.twoDecimals)
+  .refine((n) => n <= SPENDING_BOUNDS.maxAmount, SPENDING_MSG.tooBig);
+
+/** What the amount field accepts while typing: digits and one decimal separator; no minus sign. */
+export const AMOUNT_TYPING_PATTERN = /^\d*([.,]\d{0,2})?$/;
+
+/** "1234,5" or "1234.5" → 1234.5; blank → NaN (so the schema says "fill all"). */
+export function parseAmountInput(raw: string): number {
+  const s = raw.trim().replace(',', '.');
+  return s === '' ? Number.NaN : Number(s);
+}
+
+const spendingFields = {
+  building: z.coerce.number({ error: SPENDING_MSG.fillAll }).int(SPENDING_MSG.fillAll).positive(SPENDING_MSG.fillAll),
+  date: z.string({ error: SPENDING_MSG.fillAll }).min(1, SPENDING_MSG.fillAll).pipe(isoDateSchema),
+  concept: text(SPENDING_BOUNDS.concept),
+  supplier: text(SPENDING_BOUNDS.supplier),
+  details: text(SPENDING_BOUNDS.details),
+};
+
+/** POST /spendings/add */
+export const createSpendingSchema = z.object({ ...spendingFields, amount: amountPesosSchema });
+export type CreateSpendingInput = z.infer<typeof createSpendingSchema>;
+
+/** PUT /spendings/add */
+export const updateSpendingSchema = createSpendingSchema.extend({ id: z.number({ error: SPENDING_MSG.fillAll }).int().positive() });
+export type UpdateSpendingInput = z.infer<typeof updateSpendingSchema>;
+
+/** The web form: the same rules, with the amount typed as text. */
+export const spendingFormSchema = z.object({
+  ...spendingFields,
+  amount: z.string().transform(parseAmountInput).pipe(amountPesosSchema),
+});
+export type SpendingFormValues = z.input<typeof spendingFormSchema>;
+
+export const listSpendingsQuerySchema = listQuerySchema.extend({
+  buildingId: idSchema.optional(),
+  since: isoDateSchema.optional(),
+  upTo: isoDateSchema.optional(),
+  concept: z.string().trim().max(SPENDING_BOUNDS.concept).optional(),
+});
+export type ListSpendingsQuery = z.infer<typeof listSpendingsQuerySchema>;
+
+export const spendingStatsQuerySchema = z.object({
+  buildingId: idSchema,
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  month: z.coerce.number().int().min(0).max(11).optional(),
+});
+
+/** Concept names in charts: capitalised lower case ("LIMPIEZA " → "Limpieza"). Mirrored in SQL by the stats query. */
+export function normalizeConcept(concept: string): string {
+  const s = concept.trim().toLowerCase();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export const TOP_CONCEPTS = 10;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { listQuerySchema } from './common.ts';
+import { contactSchema, nameSchema } from './auth.ts';
+import { emailSchema, passwordSchema } from './common.ts';
+
+/** Spanish texts of the user screens (spec/admin-panel.md §5 and §8, resident-area.md §5). */
+export const USER_MSG = {
+  created: 'Usuario creado exitosamente',
+  updated: 'Usuario actualizado exitosamente',
+  emailTaken: 'El mail ya está registrado en nuestra BBDD',
+  emailTakenHint: 'Use otro email',
+  editFillAll: 'Debe completar el nombre, email y numero de contacto',
+  apartmentWithoutBuilding: 'No se puede elegir departamento sin selecciona edificio',
+  enabled: 'Habilitado',
+  disabled: 'Deshabilitado',
+  allowed: 'PERMITIDO',
+  banned: 'BANNED',
+  mustChoosePassword: 'Antes de continuar debe elegir su contraseña',
+} as const;
+
+/** Filters typed while the user writes (spec §5: letters only, digits only). */
+export const NAME_TYPING = /^[\p{L} .'-]*$/u;
+export const DIGITS_TYPING = /^\d*$/;
+
+/** A select's value as an id: '' or 0 means "not chosen", which is the "complete every field" case. */
+const chosenId = z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required);
+
+/** User create (admin): every field, including building and apartment, is required. */
+export const createUserSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  contact: contactSchema,
+  isDeleted: z.boolean().default(false),
+  building: chosenId,
+  apartment: chosenId,
+});
+export type CreateUserInput = z.output<typeof createUserSchema>;
+export type CreateUserForm = z.input<typeof createUserSchema>;
+
+/**
+ * User edit e-mail: valid format; the original's 3..20 bounds are widened to 254 (RFC 5321)
+ * so real addresses fit.
+ */
+export const userEditEmailSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .toLowerCase()
+  .min(1, USER_MSG.editFillAll)
+  .min(3, MSG.tooShort)
+  .max(254, MSG.tooLong)
+  .email(MSG.badChars);
+
+/** User edit contact: digits only, 8 to 20. */
+export const userEditContactSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, USER_MSG.editFillAll)
+  .min(8, MSG.tooShort)
+  .max(20, MSG.tooLong)
+  .regex(/^\d+$/, MSG.onlyNumbersAllowed);
+
+export const userEditNameSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, USER_MSG.editFillAll)
+  .min(3, MSG.tooShort)
+  .max(20, MSG.tooLong)
+  .regex(/^[\p{L} .'-]+$/u, MSG.noSpecialChars);
+
+/** User edit (admin): name, email, contact and the PERMITIDO / BANNED choice (isDeleted). */
+export const updateUserSchema = z.object({
+  id: z.number().int().positive().optional(),
+  name: userEditNameSchema,
+  email: userEditEmailSchema,
+  contact: userEditContactSchema,
+  isDeleted: z.boolean(),
+});
+export type UpdateUserInput = z.output<typeof updateUserSchema>;
+
+/** GET /users/getall: an apartment filter needs its building. */
+export const listUsersQuerySchema = listQuerySchema
+  .extend({
+    buildingId: z.coerce.number().int().positive().optional(),
+    apartmentId: z.coerce.number().int().positive().optional(),
+  })
+  .refine((q) => !(q.apartmentId && !q.buildingId), { message: USER_MSG.apartmentWithoutBuilding, path: ['apartmentId'] });
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
+
+/** "Habilitado" / "Deshabilitado" from isDeleted. */
+export function userStateLabel(isDeleted: boolean): string {
+  return isDeleted ? USER_MSG.disabled : USER_MSG.enabled;
+}
