@@ -1,0 +1,161 @@
+/**
+ * npm run bench: settlement time for a building of 1,000 apartments with 10,000 spendings, and
+ * p50/p99 of the filtered spendings list over 1,000,000 spendings across 200 buildings, through the
+ * real HTTP server, on PGlite (in memory) and on PostgreSQL (a fresh database from
+ * BENCH_DATABASE_URL, dropped afterwards). Data is bulk-loaded with insert … select generate_series.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { buildAdmin } from '../src/seed/factories.ts';
+
+const BUILDINGS = 200;
+const SPENDINGS = 1_000_000;
+const SETTLE_APARTMENTS = 1_000;
+const SETTLE_SPENDINGS = 10_000;
+const LIST_REQUESTS = 1_000;
+const WARMUP = 50;
+
+interface Result {
+  engine: string;
+  loadSeconds: number;
+  settleMs: number;
+  listP50: number;
+  listP99: number;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+async function load(database: Database, adminId: number): Promise<number> {
+  const db = database.db;
+  await db.execute(sql`
+    insert into buildings (name, cata, address, floor, cant_apartments, created_by)
+    select 'Bench ' || g, 'B-' || g, 'Calle ' || g || ', Córdoba', 10, 10, ${adminId} from generate_series(1, ${BUILDINGS}) g`);
+  await db.execute(sql`insert into building_admins (user_id, building_id) select ${adminId}, id from buildings`);
+  const res = (await db.execute(sql`select min(id)::int as id from buildings`)) as unknown as { rows: { id: number }[] };
+  const b1 = res.rows[0]!.id;
+  await db.execute(sql`
+    insert into apartments (building_id, cata_apartment, number_apartment, mt2, state)
+    select ${b1}, 'UF-' || g, 'A' || g, 30 + (g % 70) + (g % 4) * 0.25, 1 from generate_series(1, ${SETTLE_APARTMENTS}) g`);
+  // Five years of spendings spread over 200 buildings.
+  await db.execute(sql`
+    insert into spendings (building_id, date, concept, supplier, details, amount_cents)
+    select ${b1} + (g % ${BUILDINGS}),
+           date '2021-01-01' + ((g::bigint * 7919) % 1800)::int,
+           (array['Limpieza','Ascensor','Luz','Agua','Sueldo encargado','Seguro','Mantenimiento','Fumigación'])[1 + g % 8],
+           'Proveedor ' || (g % 50), 'Detalle ' || g, 1000 + (g::bigint * 104729) % 50000000
+    from generate_series(1, ${SPENDINGS}) g`);
+  // The month to settle: February 2026 of the first building, 10,000 spendings.
+  await db.execute(sql`
+    insert into spendings (building_id, date, concept, supplier, details, amount_cents)
+    select ${b1}, date '2026-02-01' + (g % 28), 'Mantenimiento', 'Proveedor', 'Detalle ' || g, 1 + (g::bigint * 7919) % 9000000
+    from generate_series(1, ${SETTLE_SPENDINGS}) g`);
+  // As after any bulk load: statistics, hint bits and the visibility map, so reads do not pay for them.
+  await db.execute(sql`vacuum analyze`);
+  return b1;
+}
+
+async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise<Result> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const admin = await buildAdmin(database.db, { email: `bench-${randomBytes(3).toString('hex')}@example.com` });
+    const t0 = performance.now();
+    const b1 = await load(database, admin.id);
+    const loadSeconds = (performance.now() - t0) / 1000;
+    console.log(`[${engine}] loaded ${SPENDINGS + SETTLE_SPENDINGS} spendings in ${loadSeconds.toFixed(1)} s`);
+
+    const config = loadConfig({ PORT: '0', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    try {
+      const login = await fetch(`${base}/api/loggings/loggingIn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: admin.email, password: admin.password }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+      // Warm-up (first use of the routes and statements): settle another month of the same building.
+      const warm = await fetch(`${base}/api/expenses/add/10/2024`, { method: 'POST', headers, body: JSON.stringify({ buildingId: b1 }) });
+      if (warm.status !== 201) throw new Error(`warm-up settlement failed: ${warm.status}`);
+
+      const s0 = performance.now();
+      const settle = await fetch(`${base}/api/expenses/add/1/2026`, { method: 'POST', headers, body: JSON.stringify({ buildingId: b1 }) });
+      const settleMs = performance.now() - s0;
+      const body = (await settle.json()) as { items: unknown[] };
+      if (settle.status !== 201 || body.items.length !== SETTLE_APARTMENTS) throw new Error(`settlement failed: ${settle.status}`);
+
+      // The board: one building, a date range, first page of 5, with count and sum.
+      let seed = 1;
+      const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+      const times: number[] = [];
+      for (let i = 0; i < WARMUP + LIST_REQUESTS; i++) {
+        const buildingId = b1 + Math.floor(rnd() * BUILDINGS);
+        const start = 2021 + Math.floor(rnd() * 4);
+        const url = `${base}/api/spendings/all?buildingId=${buildingId}&since=${start}-01-01&upTo=${start + 1}-06-30&page=${1 + Math.floor(rnd() * 3)}&pageSize=5`;
+        const r0 = performance.now();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`list failed: ${res.status}`);
+        if (i >= WARMUP) times.push(performance.now() - r0);
+      }
+      return { engine, loadSeconds, settleMs, listP50: pct(times, 50), listP99: pct(times, 99) };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function withFreshPostgres<T>(adminUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
+  const name = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  try {
+    return await fn(u.toString());
+  } finally {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+}
+
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const results: Result[] = [];
+if (engines.includes('pglite')) results.push(await run('pglite'));
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (engines.includes('postgres'))
+  try {
+    results.push(await withFreshPostgres(pgUrl, (url) => run('postgres', url)));
+  } catch (e) {
+    console.error(`PostgreSQL skipped (${pgUrl}): ${(e as Error).message}`);
+  }
+
+console.log('\n| engine | bulk load (s) | settlement, 1,000 apartments / 10,000 spendings (ms) | list p50 (ms) | list p99 (ms) |');
+console.log('|---|---|---|---|---|');
+for (const r of results) {
+  console.log(
+    `| ${r.engine} | ${r.loadSeconds.toFixed(1)} | ${r.settleMs.toFixed(1)} | ${r.listP50.toFixed(2)} | ${r.listP99.toFixed(2)} |`,
+  );
+}
+const pgResult = results.find((r) => r.engine === 'postgres');
+if (pgResult) {
+  const ok = pgResult.settleMs <= 100 && pgResult.listP99 <= 30;
+  console.log(`\nPostgreSQL targets (settlement ≤ 100 ms, list p99 ≤ 30 ms): ${ok ? 'met' : 'NOT met'}`);
+}
+process.exit(0);

@@ -1,0 +1,382 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['admin', 'resident']);
+export const importanceEnum = pgEnum('importance', ['alta', 'media', 'baja']);
+export const expenseStatusEnum = pgEnum('expense_status', ['Adeudada', 'Pagada']);
+export const complaintStateEnum = pgEnum('complaint_state', ['opened', 'closed']);
+export const bookingStatusEnum = pgEnum('booking_status', ['free', 'booked', 'cancelled']);
+export const subscriptionKindEnum = pgEnum('subscription_kind', ['important', 'all']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'approved', 'rejected']);
+export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    cata: varchar('cata', { length: 50 }).notNull(),
+    address: varchar('address', { length: 200 }).notNull(),
+    floor: integer('floor').notNull(),
+    cantApartments: integer('cant_apartments').notNull(),
+    image: text('image'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id),
+    createdAt: createdAt(),
+    /** Deleting a building archives it: its money history stays. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('buildings_name_idx').on(t.name)],
+);
+
+export const apartments = pgTable(
+  'apartments',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    cataApartment: varchar('cata_apartment', { length: 20 }).notNull(),
+    numberApartment: varchar('number_apartment', { length: 20 }).notNull(),
+    mt2: numeric('mt2', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    state: smallint('state').notNull().default(0),
+    createdAt: createdAt(),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('apartments_building_number_uq')
+      .on(t.buildingId, t.numberApartment)
+      .where(sql`${t.archivedAt} is null`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    contact: varchar('contact', { length: 20 }).notNull().default(''),
+    role: roleEnum('role').notNull(),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    firstLogging: boolean('first_logging').notNull().default(false),
+    apartmentId: integer('apartment_id').references((): AnyPgColumn => apartments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_apartment_idx').on(t.apartmentId)],
+);
+
+/** Which administrators administer which buildings (the creator, and any added later). */
+export const buildingAdmins = pgTable(
+  'building_admins',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.buildingId] }), index('building_admins_building_idx').on(t.buildingId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** One row per counted event (failed login, reset request); windows are counted in SQL. */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: varchar('key', { length: 300 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_events_key_idx').on(t.key, t.createdAt)],
+);
+
+export const spendings = pgTable(
+  'spendings',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    concept: varchar('concept', { length: 100 }).notNull(),
+    supplier: varchar('supplier', { length: 100 }).notNull(),
+    details: varchar('details', { length: 500 }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // amount_cents rides along so the board's count and sum are index-only scans (see README, Performance).
+    index('spendings_building_date_idx').on(t.buildingId, t.date, t.id, t.amountCents),
+    index('spendings_building_concept_idx').on(t.buildingId, t.concept),
+  ],
+);
+
+/** A settled (liquidated) month of a building; unique so a month settles once. */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    year: integer('year').notNull(),
+    month: smallint('month').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('settlements_building_month_uq').on(t.buildingId, t.year, t.month)],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: serial('id').primaryKey(),
+    apartmentId: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id),
+    year: integer('year').notNull(),
+    month: smallint('month').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: expenseStatusEnum('status').notNull().default('Adeudada'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('expenses_apartment_month_uq').on(t.apartmentId, t.year, t.month),
+    index('expenses_building_idx').on(t.buildingId, t.year, t.month),
+    index('expenses_settlement_idx').on(t.settlementId),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    expenseId: integer('expense_id')
+      .notNull()
+      .references(() => expenses.id),
+    userId: integer('user_id').references(() => users.id),
+    provider: varchar('provider', { length: 30 }).notNull(),
+    providerRef: varchar('provider_ref', { length: 200 }),
+    providerPaymentId: varchar('provider_payment_id', { length: 200 }),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    url: text('url'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_expense_idx').on(t.expenseId),
+    uniqueIndex('payments_one_approved_uq')
+      .on(t.expenseId)
+      .where(sql`${t.status} = 'approved'`),
+    uniqueIndex('payments_provider_payment_uq').on(t.provider, t.providerPaymentId),
+  ],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    concept: varchar('concept', { length: 100 }).notNull(),
+    details: varchar('details', { length: 1000 }).notNull().default(''),
+    importance: importanceEnum('importance').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alerts_building_date_idx').on(t.buildingId, t.date)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    alerts: subscriptionKindEnum('alerts').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_user_uq').on(t.userId)],
+);
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    apartmentId: integer('apartment_id').references(() => apartments.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    subject: varchar('subject', { length: 100 }).notNull(),
+    details: varchar('details', { length: 2000 }).notNull(),
+    importance: importanceEnum('importance').notNull(),
+    state: complaintStateEnum('state').notNull().default('opened'),
+    seen: boolean('seen').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaints_building_created_idx').on(t.buildingId, t.createdAt), index('complaints_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const amenities = pgTable(
+  'amenities',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    amenityType: varchar('amenity_type', { length: 20 }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    capacity: integer('capacity').notNull().default(1),
+    amenityDetail: varchar('amenity_detail', { length: 200 }).notNull().default(''),
+    createdAt: createdAt(),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('amenities_building_idx').on(t.buildingId)],
+);
+
+/** One bookable seat of a time window; an amenity with capacity N has N rows per window. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    amenityId: integer('amenity_id')
+      .notNull()
+      .references(() => amenities.id),
+    start: timestamp('start', { withTimezone: false, mode: 'string' }).notNull(),
+    finish: timestamp('finish', { withTimezone: false, mode: 'string' }).notNull(),
+    seat: smallint('seat').notNull().default(1),
+    status: bookingStatusEnum('status').notNull().default('free'),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bookings_amenity_start_seat_uq').on(t.amenityId, t.start, t.seat),
+    uniqueIndex('bookings_one_per_user_window_uq')
+      .on(t.amenityId, t.start, t.userId)
+      .where(sql`${t.status} = 'booked'`),
+    index('bookings_user_idx').on(t.userId),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    title: varchar('title', { length: 100 }).notNull(),
+    provider: varchar('provider', { length: 100 }).notNull(),
+    enrollment: varchar('enrollment', { length: 30 }),
+    contact: varchar('contact', { length: 254 }).notNull(),
+    detail: varchar('detail', { length: 1000 }).notNull().default(''),
+    accepted: boolean('accepted').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('services_building_idx').on(t.buildingId, t.accepted)],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ratings_service_user_uq').on(t.serviceId, t.userId)],
+);
+
+/** Durable e-mail queue: written in the same transaction as the change that causes it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: varchar('to', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: mailStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

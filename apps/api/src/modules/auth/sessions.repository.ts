@@ -1,0 +1,86 @@
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apartments, buildings, sessions, users } from '../../db/schema.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+
+export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
+/** last_seen_at is refreshed at most this often, so reads do not write on every request. */
+const TOUCH_AFTER_MS = 5 * 60_000;
+
+export async function createSession(db: DbOrTx, userId: number): Promise<string> {
+  const { token, hash } = newToken();
+  await db.insert(sessions).values({ tokenHash: hash, userId });
+  return token;
+}
+
+export interface SessionUser {
+  sessionId: number;
+  id: number;
+  name: string;
+  email: string;
+  role: 'admin' | 'resident';
+  firstLogging: boolean;
+  apartmentId: number | null;
+  /** A resident's building (through their apartment); null for administrators. */
+  buildingId: number | null;
+}
+
+/** The live session's user, or null (unknown, idle too long, or banned). */
+export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      firstLogging: users.firstLogging,
+      isDeleted: users.isDeleted,
+      apartmentId: users.apartmentId,
+      buildingId: apartments.buildingId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(apartments, eq(apartments.id, users.apartmentId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || row.isDeleted) return null;
+  const idle = Date.now() - row.lastSeenAt.getTime();
+  if (idle > SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+    return null;
+  }
+  if (idle > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  const { lastSeenAt: _l, isDeleted: _d, ...user } = row;
+  return { ...user, buildingId: user.role === 'resident' ? user.buildingId : null };
+}
+
+export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user (ban, password change), optionally keeping one. */
+export async function deleteUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}
+
+export async function pruneIdleSessions(db: DbOrTx): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)));
+}
+
+export async function findResidentPlace(db: DbOrTx, apartmentId: number) {
+  const [row] = await db
+    .select({
+      apartment: { id: apartments.id, number_apartment: apartments.numberApartment, buildingId: apartments.buildingId },
+      building: { id: buildings.id, name: buildings.name },
+    })
+    .from(apartments)
+    .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+    .where(eq(apartments.id, apartmentId));
+  return row ?? null;
+}

@@ -1,0 +1,74 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { buildingAdmins, buildings } from '../../db/schema.ts';
+import { inVisibleBuildings } from '../../lib/tenancy.ts';
+import type { Principal } from '../../plugins/auth.ts';
+
+export type BuildingRow = typeof buildings.$inferSelect;
+export type BuildingValues = Pick<
+  typeof buildings.$inferInsert,
+  'name' | 'cata' | 'address' | 'floor' | 'cantApartments' | 'image' | 'latitude' | 'longitude'
+>;
+
+/** One page of the caller's buildings, sorted by name, and how many there are. */
+export async function listBuildings(db: DbOrTx, principal: Principal, page: number, pageSize: number) {
+  const scope = inVisibleBuildings(db, principal, buildings.id);
+  const [items, [count]] = await Promise.all([
+    db
+      .select()
+      .from(buildings)
+      .where(scope)
+      .orderBy(asc(buildings.name), asc(buildings.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(buildings)
+      .where(scope),
+  ]);
+  return { items, total: count?.n ?? 0 };
+}
+
+export async function findBuilding(db: DbOrTx, principal: Principal, id: number): Promise<BuildingRow | null> {
+  const [row] = await db
+    .select()
+    .from(buildings)
+    .where(and(eq(buildings.id, id), inVisibleBuildings(db, principal, buildings.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Creates a building administered by its creator. */
+export async function insertBuilding(db: DbOrTx, adminId: number, values: BuildingValues): Promise<BuildingRow> {
+  const [row] = await db
+    .insert(buildings)
+    .values({ ...values, createdBy: adminId })
+    .returning();
+  await db.insert(buildingAdmins).values({ userId: adminId, buildingId: row!.id });
+  return row!;
+}
+
+export async function updateBuilding(
+  db: DbOrTx,
+  principal: Principal,
+  id: number,
+  patch: Partial<BuildingValues>,
+): Promise<BuildingRow | null> {
+  if (Object.keys(patch).length === 0) return findBuilding(db, principal, id);
+  const [row] = await db
+    .update(buildings)
+    .set(patch)
+    .where(and(eq(buildings.id, id), inVisibleBuildings(db, principal, buildings.id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Archives the building: it leaves every scoped query, its history stays in the database. */
+export async function archiveBuilding(db: DbOrTx, principal: Principal, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(buildings)
+    .set({ archivedAt: at })
+    .where(and(eq(buildings.id, id), inVisibleBuildings(db, principal, buildings.id)))
+    .returning({ id: buildings.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,119 @@
+import type { z } from 'zod';
+import { createBuildingSchema, updateBuildingSchema, type Building, type ListQuery, type ListResult } from '@consorcio/domain';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { validationBody } from '../../lib/error-handler.ts';
+import { newImageKey, type ProcessedImage } from '../../lib/images.ts';
+import { fileUrl, keyFromUrl, type FileStorage } from '../../lib/storage.ts';
+import type { AdminPrincipal } from '../../plugins/auth.ts';
+import * as repo from './buildings.repository.ts';
+
+export function presentBuilding(b: repo.BuildingRow): Building {
+  return {
+    id: b.id,
+    name: b.name,
+    cata: b.cata,
+    address: b.address,
+    floor: b.floor,
+    cant_apartments: b.cantApartments,
+    image: b.image,
+    latitude: b.latitude,
+    longitude: b.longitude,
+  };
+}
+
+/** Parses with a shared schema; failures become the API.md 400 body with per-field messages. */
+function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const { error } = validationBody(r.error.issues);
+  throw new AppError('VALIDATION', error.message, error.fields);
+}
+
+export async function listBuildings(db: Db, principal: AdminPrincipal, q: ListQuery): Promise<ListResult<Building>> {
+  const { items, total } = await repo.listBuildings(db, principal, q.page, q.pageSize);
+  return { items: items.map(presentBuilding), total };
+}
+
+export async function getBuilding(db: Db, principal: AdminPrincipal, id: number): Promise<Building> {
+  const row = await repo.findBuilding(db, principal, id);
+  if (!row) throw notFound();
+  return presentBuilding(row);
+}
+
+async function storeImage(storage: FileStorage, image: ProcessedImage | undefined): Promise<string | undefined> {
+  if (!image) return undefined;
+  const key = newImageKey('buildings', image.ext);
+  await storage.put(key, image.bytes, image.contentType);
+  return key;
+}
+
+export async function createBuilding(
+  db: Db,
+  storage: FileStorage,
+  principal: AdminPrincipal,
+  body: unknown,
+  image?: ProcessedImage,
+): Promise<Building> {
+  const input = parseOr400(createBuildingSchema, body);
+  const key = await storeImage(storage, image);
+  try {
+    const row = await db.transaction((tx) =>
+      repo.insertBuilding(tx, principal.id, {
+        name: input.name,
+        cata: input.cata,
+        address: input.address,
+        floor: input.floor,
+        cantApartments: input.cant_apartments,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        image: key ? fileUrl(key) : null,
+      }),
+    );
+    return presentBuilding(row);
+  } catch (e) {
+    if (key) await storage.delete(key).catch(() => {});
+    throw e;
+  }
+}
+
+/** Blank fields keep their values; a new image replaces (and removes) the old one. */
+export async function updateBuilding(
+  db: Db,
+  storage: FileStorage,
+  principal: AdminPrincipal,
+  body: unknown,
+  image?: ProcessedImage,
+): Promise<Building> {
+  const input = parseOr400(updateBuildingSchema, body);
+  const current = await repo.findBuilding(db, principal, input.id);
+  if (!current) throw notFound();
+  const patch: Partial<repo.BuildingValues> = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.cata !== undefined) patch.cata = input.cata;
+  if (input.address !== undefined) patch.address = input.address;
+  if (input.floor !== undefined) patch.floor = input.floor;
+  if (input.cant_apartments !== undefined) patch.cantApartments = input.cant_apartments;
+  if (input.latitude !== undefined) patch.latitude = input.latitude;
+  if (input.longitude !== undefined) patch.longitude = input.longitude;
+  const key = await storeImage(storage, image);
+  if (key) patch.image = fileUrl(key);
+  let row: repo.BuildingRow | null;
+  try {
+    row = await repo.updateBuilding(db, principal, input.id, patch);
+  } catch (e) {
+    if (key) await storage.delete(key).catch(() => {});
+    throw e;
+  }
+  if (!row) {
+    if (key) await storage.delete(key).catch(() => {});
+    throw notFound();
+  }
+  const oldKey = key ? keyFromUrl(current.image) : null;
+  if (oldKey) await storage.delete(oldKey).catch(() => {});
+  return presentBuilding(row);
+}
+
+export async function deleteBuilding(db: Db, principal: AdminPrincipal, id: number, now: Date): Promise<void> {
+  if (!(await repo.archiveBuilding(db, principal, id, now))) throw notFound();
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/errors.ts';
+
+/** What the buildings screens need besides buildings: map configuration, address search, stored images. */
+const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['Sistema'],
+        summary: 'Configuración pública de la aplicación web (URL de los mosaicos del mapa)',
+        response: { 200: z.object({ tileUrl: z.string() }) },
+      },
+    },
+    async () => ({ tileUrl: app.config.tileUrl }),
+  );
+
+  app.get(
+    '/geocode',
+    {
+      schema: {
+        tags: ['Edificios'],
+        summary: 'Sugerencias de direcciones con coordenadas',
+        description: 'Si el servicio de geocodificación no responde, devuelve `{items:[]}` y la dirección se escribe a mano.',
+        querystring: z.object({ q: z.string().max(200).default('') }),
+        response: {
+          200: z.object({ items: z.array(z.object({ label: z.string(), latitude: z.number(), longitude: z.number() })) }),
+        },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const q = request.query.q.trim();
+      if (q.length < 3) return { items: [] };
+      return { items: await app.services.geocoder.search(q) };
+    },
+  );
+
+  app.get('/files/*', { schema: { tags: ['Sistema'], summary: 'Imagen subida (usuarios con sesión)' } }, async (request, reply) => {
+    await requireUser(request);
+    const key = (request.params as { '*': string })['*'];
+    const stream = await app.services.storage.get(key);
+    if (!stream) throw notFound();
+    return reply
+      .type(key.endsWith('.png') ? 'image/png' : 'image/jpeg')
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(stream);
+  });
+};
+
+export default placesRoutes;

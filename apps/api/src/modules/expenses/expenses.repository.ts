@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apartments, buildings, expenses, settlements, spendings } from '../../db/schema.ts';
+import { inVisibleBuildings } from '../../lib/tenancy.ts';
+import type { Principal } from '../../plugins/auth.ts';
+import { monthRange } from '@consorcio/domain';
+
+/** Inserted first: the unique index on (building, year, month) decides who settles a month. */
+export async function insertSettlement(tx: DbOrTx, v: { buildingId: number; year: number; month: number; createdBy: number }) {
+  const [row] = await tx
+    .insert(settlements)
+    .values({ ...v, totalCents: 0 })
+    .returning();
+  return row!;
+}
+
+export async function setSettlementTotal(tx: DbOrTx, id: number, totalCents: number): Promise<void> {
+  await tx.update(settlements).set({ totalCents }).where(eq(settlements.id, id));
+}
+
+export async function monthSpendingTotalCents(tx: DbOrTx, p: Principal, buildingId: number, year: number, month: number): Promise<number> {
+  const { since, upTo } = monthRange(year, month);
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${spendings.amountCents}), 0)`.mapWith(Number) })
+    .from(spendings)
+    .where(
+      and(
+        eq(spendings.buildingId, buildingId),
+        inVisibleBuildings(tx, p, spendings.buildingId),
+        gte(spendings.date, since),
+        lte(spendings.date, upTo),
+      ),
+    );
+  return row?.cents ?? 0;
+}
+
+/** The live (not archived) apartments that share the building's expenses. */
+export async function liveApartmentAreas(tx: DbOrTx, p: Principal, buildingId: number) {
+  return tx
+    .select({ id: apartments.id, mt2: apartments.mt2 })
+    .from(apartments)
+    .where(and(eq(apartments.buildingId, buildingId), isNull(apartments.archivedAt), inVisibleBuildings(tx, p, apartments.buildingId)))
+    .orderBy(asc(apartments.id));
+}
+
+/**
+ * One statement for the whole building: the shares travel as two integer arrays and are unnested by
+ * the database (several times faster than a multi-row VALUES for a 1,000-apartment building).
+ */
+export async function insertExpenses(
+  tx: DbOrTx,
+  settlement: { id: number; buildingId: number; year: number; month: number },
+  shares: { apartmentId: number; amountCents: number }[],
+): Promise<void> {
+  const ids = `{${shares.map((s) => Math.trunc(s.apartmentId)).join(',')}}`;
+  const cents = `{${shares.map((s) => Math.trunc(s.amountCents)).join(',')}}`;
+  await tx.execute(sql`
+    insert into ${expenses} (apartment_id, building_id, settlement_id, year, month, amount_cents)
+    select u.apartment_id, ${settlement.buildingId}, ${settlement.id}, ${settlement.year}, ${settlement.month}, u.amount_cents
+    from unnest(${ids}::int[], ${cents}::bigint[]) as u(apartment_id, amount_cents)`);
+}
+
+export async function listApartmentsWithExpenses(
+  db: DbOrTx,
+  p: Principal,
+  q: { buildingId?: number; number_apartment?: string; page: number; pageSize: number },
+) {
+  const where = and(
+    inVisibleBuildings(db, p, apartments.buildingId),
+    isNull(apartments.archivedAt),
+    q.buildingId ? eq(apartments.buildingId, q.buildingId) : undefined,
+    q.number_apartment ? eq(apartments.numberApartment, q.number_apartment) : undefined,
+  );
+  const [apts, [agg]] = await Promise.all([
+    db
+      .select({
+        id: apartments.id,
+        buildingId: apartments.buildingId,
+        buildingName: buildings.name,
+        cataApartment: apartments.cataApartment,
+        numberApartment: apartments.numberApartment,
+        mt2: apartments.mt2,
+      })
+      .from(apartments)
+      .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+      .where(where)
+      .orderBy(asc(buildings.name), asc(apartments.numberApartment), asc(apartments.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(apartments)
+      .where(where),
+  ]);
+  const ids = apts.map((a) => a.id);
+  const exps = ids.length
+    ? await db
+        .select()
+        .from(expenses)
+        .where(and(inArray(expenses.apartmentId, ids), inVisibleBuildings(db, p, expenses.buildingId)))
+        .orderBy(desc(expenses.year), desc(expenses.month))
+    : [];
+  return { apartments: apts, expenses: exps, total: agg?.total ?? 0 };
+}
+
+export async function listSettledMonths(db: DbOrTx, p: Principal, buildingId?: number) {
+  return db
+    .select({ buildingId: settlements.buildingId, year: settlements.year, month: settlements.month, totalCents: settlements.totalCents })
+    .from(settlements)
+    .where(and(inVisibleBuildings(db, p, settlements.buildingId), buildingId ? eq(settlements.buildingId, buildingId) : undefined))
+    .orderBy(desc(settlements.year), desc(settlements.month), asc(settlements.buildingId))
+    .limit(1000);
+}
+
+/** An apartment the caller may see: an administrator's building's, or a resident's own. */
+export async function findVisibleApartment(db: DbOrTx, p: Principal, apartmentId: number) {
+  if (p.role === 'resident' && p.apartmentId !== apartmentId) return undefined;
+  const [row] = await db
+    .select({ id: apartments.id })
+    .from(apartments)
+    .where(and(eq(apartments.id, apartmentId), inVisibleBuildings(db, p, apartments.buildingId)));
+  return row;
+}
+
+export async function listApartmentExpenses(db: DbOrTx, p: Principal, apartmentId: number, page: number, pageSize: number) {
+  const where = and(eq(expenses.apartmentId, apartmentId), inVisibleBuildings(db, p, expenses.buildingId));
+  const [items, [agg]] = await Promise.all([
+    db
+      .select()
+      .from(expenses)
+      .where(where)
+      .orderBy(desc(expenses.year), desc(expenses.month))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(expenses)
+      .where(where),
+  ]);
+  return { items, total: agg?.total ?? 0 };
+}
+
+/** Flips Adeudada ↔ Pagada in one statement, so two clicks never read a stale status. */
+export async function toggleExpenseStatus(db: DbOrTx, p: Principal, id: number) {
+  const [row] = await db
+    .update(expenses)
+    .set({ status: sql`case when ${expenses.status} = 'Adeudada' then 'Pagada'::expense_status else 'Adeudada'::expense_status end` })
+    .where(and(eq(expenses.id, id), inVisibleBuildings(db, p, expenses.buildingId)))
+    .returning();
+  return row;
+}
+
+export async function findVisibleSettlement(db: DbOrTx, p: Principal, buildingId: number, year: number, month: number) {
+  const [row] = await db
+    .select({
+      id: settlements.id,
+      buildingId: settlements.buildingId,
+      year: settlements.year,
+      month: settlements.month,
+      totalCents: settlements.totalCents,
+      createdAt: settlements.createdAt,
+      buildingName: buildings.name,
+      address: buildings.address,
+      cata: buildings.cata,
+    })
+    .from(settlements)
+    .innerJoin(buildings, eq(buildings.id, settlements.buildingId))
+    .where(
+      and(
+        eq(settlements.buildingId, buildingId),
+        eq(settlements.year, year),
+        eq(settlements.month, month),
+        inVisibleBuildings(db, p, settlements.buildingId),
+      ),
+    );
+  return row;
+}
+
+export async function settlementDetail(db: DbOrTx, p: Principal, s: { id: number; buildingId: number; year: number; month: number }) {
+  const { since, upTo } = monthRange(s.year, s.month);
+  const [spendingRows, shares] = await Promise.all([
+    db
+      .select({
+        id: spendings.id,
+        date: spendings.date,
+        concept: spendings.concept,
+        supplier: spendings.supplier,
+        details: spendings.details,
+        amountCents: spendings.amountCents,
+      })
+      .from(spendings)
+      .where(
+        and(
+          eq(spendings.buildingId, s.buildingId),
+          inVisibleBuildings(db, p, spendings.buildingId),
+          gte(spendings.date, since),
+          lte(spendings.date, upTo),
+        ),
+      )
+      .orderBy(asc(spendings.concept), asc(spendings.date), asc(spendings.id)),
+    db
+      .select({
+        id: expenses.id,
+        apartmentId: expenses.apartmentId,
+        amountCents: expenses.amountCents,
+        status: expenses.status,
+        numberApartment: apartments.numberApartment,
+        cataApartment: apartments.cataApartment,
+        mt2: apartments.mt2,
+      })
+      .from(expenses)
+      .innerJoin(apartments, eq(apartments.id, expenses.apartmentId))
+      .where(and(eq(expenses.settlementId, s.id), inVisibleBuildings(db, p, expenses.buildingId)))
+      .orderBy(asc(apartments.numberApartment), asc(apartments.id)),
+  ]);
+  return { spendings: spendingRows, shares };
+}

@@ -1,0 +1,161 @@
+import { centsToPesos, EXPENSE_MSG, monthKey, normalizeConcept, prorateByArea, type ExpenseStatus, type MonthKey } from '@consorcio/domain';
+import type { Db } from '../../db/client.ts';
+import type { expenses } from '../../db/schema.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { assertBuildingVisible } from '../../lib/tenancy.ts';
+import type { AdminPrincipal, Principal } from '../../plugins/auth.ts';
+import {
+  findVisibleApartment,
+  findVisibleSettlement,
+  insertExpenses,
+  insertSettlement,
+  listApartmentExpenses,
+  listApartmentsWithExpenses,
+  listSettledMonths,
+  liveApartmentAreas,
+  monthSpendingTotalCents,
+  setSettlementTotal,
+  settlementDetail,
+  toggleExpenseStatus,
+} from './expenses.repository.ts';
+import { lockBuildingMonths } from './month-lock.ts';
+
+export interface ExpenseDto {
+  id: number;
+  apartmentId: number;
+  month: MonthKey;
+  year: number;
+  amount: number;
+  status: ExpenseStatus;
+  createdAt: string;
+}
+
+export function presentExpense(e: typeof expenses.$inferSelect): ExpenseDto {
+  return {
+    id: e.id,
+    apartmentId: e.apartmentId,
+    month: monthKey(e.month),
+    year: e.year,
+    amount: centsToPesos(e.amountCents),
+    status: e.status,
+    createdAt: e.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Settles a building's month in one transaction: the settlements row goes in first (its unique index
+ * makes a second settlement, concurrent or not, a 409), then every live apartment gets its share of
+ * the month's spendings by area, in exact cents.
+ */
+export async function settleMonth(db: Db, p: AdminPrincipal, buildingId: number, year: number, month: number) {
+  return db.transaction(async (tx) => {
+    await assertBuildingVisible(tx, p, buildingId);
+    // The same lock spending writes take: nothing is added to the month while it is being settled.
+    await lockBuildingMonths(tx, [{ buildingId, year, month }]);
+    let settlement;
+    try {
+      settlement = await insertSettlement(tx, { buildingId, year, month, createdBy: p.id });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(EXPENSE_MSG.alreadySettled);
+      throw e;
+    }
+    const totalCents = await monthSpendingTotalCents(tx, p, buildingId, year, month);
+    if (totalCents <= 0) throw new AppError('UNPROCESSABLE', EXPENSE_MSG.noSpendings);
+    const apartments = await liveApartmentAreas(tx, p, buildingId);
+    if (apartments.reduce((s, a) => s + a.mt2, 0) <= 0) throw new AppError('UNPROCESSABLE', EXPENSE_MSG.noArea);
+    const shares = prorateByArea(totalCents, apartments);
+    await insertExpenses(
+      tx,
+      { id: settlement.id, buildingId, year, month },
+      shares.map((s) => ({ apartmentId: s.id, amountCents: s.amountCents })),
+    );
+    await setSettlementTotal(tx, settlement.id, totalCents);
+    return {
+      buildingId,
+      month: monthKey(month),
+      year,
+      total: centsToPesos(totalCents),
+      items: shares.map((s) => ({ apartmentId: s.id, amount: centsToPesos(s.amountCents) })),
+    };
+  });
+}
+
+export async function getExpensesByApartments(
+  db: Db,
+  p: AdminPrincipal,
+  q: { buildingId?: number; number_apartment?: string; page: number; pageSize: number },
+) {
+  if (q.buildingId) await assertBuildingVisible(db, p, q.buildingId);
+  const r = await listApartmentsWithExpenses(db, p, q);
+  const byApartment = new Map<number, ExpenseDto[]>();
+  for (const e of r.expenses) {
+    const list = byApartment.get(e.apartmentId) ?? [];
+    list.push(presentExpense(e));
+    byApartment.set(e.apartmentId, list);
+  }
+  return {
+    items: r.apartments.map((a) => ({
+      id: a.id,
+      buildingId: a.buildingId,
+      building: { id: a.buildingId, name: a.buildingName },
+      cata_apartment: a.cataApartment,
+      number_apartment: a.numberApartment,
+      mt2: a.mt2,
+      expenses: byApartment.get(a.id) ?? [],
+    })),
+    total: r.total,
+  };
+}
+
+export async function getSettledMonths(db: Db, p: Principal, buildingId?: number) {
+  if (buildingId) await assertBuildingVisible(db, p, buildingId);
+  const rows = await listSettledMonths(db, p, buildingId);
+  return {
+    items: rows.map((r) => ({ buildingId: r.buildingId, year: r.year, month: monthKey(r.month), total: centsToPesos(r.totalCents) })),
+  };
+}
+
+export async function getApartmentExpenses(db: Db, p: Principal, apartmentId: number, page: number, pageSize: number) {
+  if (!(await findVisibleApartment(db, p, apartmentId))) throw notFound();
+  const r = await listApartmentExpenses(db, p, apartmentId, page, pageSize);
+  return { items: r.items.map(presentExpense), total: r.total };
+}
+
+export async function changeExpenseStatus(db: Db, p: AdminPrincipal, id: number): Promise<ExpenseDto> {
+  const row = await toggleExpenseStatus(db, p, id);
+  if (!row) throw notFound();
+  return presentExpense(row);
+}
+
+/** The month's statement: spendings grouped by concept and every apartment's share. */
+export async function getSettlementStatement(db: Db, p: Principal, buildingId: number, year: number, month: number) {
+  const s = await findVisibleSettlement(db, p, buildingId, year, month);
+  if (!s) throw notFound('Ese mes no tiene expensas liquidadas');
+  const d = await settlementDetail(db, p, s);
+  const concepts = new Map<string, number>();
+  for (const sp of d.spendings) {
+    const c = normalizeConcept(sp.concept);
+    concepts.set(c, (concepts.get(c) ?? 0) + sp.amountCents);
+  }
+  const totalArea = d.shares.reduce((sum, a) => sum + a.mt2, 0);
+  return {
+    buildingId: s.buildingId,
+    building: { id: s.buildingId, name: s.buildingName, address: s.address, cata: s.cata },
+    year: s.year,
+    month: monthKey(s.month),
+    total: centsToPesos(s.totalCents),
+    settledAt: s.createdAt.toISOString(),
+    byConcept: [...concepts].map(([concept, cents]) => ({ concept, total: centsToPesos(cents) })).sort((a, b) => b.total - a.total),
+    spendings: d.spendings.map((sp) => ({ ...sp, amountCents: undefined, amount: centsToPesos(sp.amountCents) })),
+    totalMt2: Math.round(totalArea * 100) / 100,
+    items: d.shares.map((a) => ({
+      apartmentId: a.apartmentId,
+      number_apartment: a.numberApartment,
+      cata_apartment: a.cataApartment,
+      mt2: a.mt2,
+      amount: centsToPesos(a.amountCents),
+      // A neighbour's payment status is the administrator's business, not the other residents'.
+      ...(p.role === 'admin' ? { status: a.status, expenseId: a.id } : {}),
+    })),
+  };
+}

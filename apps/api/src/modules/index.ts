@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/auth.routes.ts';
+import adminsRoutes from './admins/admins.routes.ts';
+import buildingsRoutes from './buildings/buildings.routes.ts';
+import placesRoutes from './buildings/places.routes.ts';
+import apartmentsRoutes from './apartments/apartments.routes.ts';
+import spendingsRoutes from './spendings/spendings.routes.ts';
+import expensesRoutes from './expenses/expenses.routes.ts';
+import usersRoutes from './users/users.routes.ts';
+
+export interface ApiModule {
+  prefix: string;
+  plugin: FastifyPluginAsync;
+}
+
+/** Every API module and where it lives under /api. */
+export const apiModules: ApiModule[] = [
+  { prefix: '/loggings', plugin: authRoutes },
+  { prefix: '/admin', plugin: adminsRoutes },
+  { prefix: '/buildings', plugin: buildingsRoutes },
+  { prefix: '', plugin: placesRoutes },
+  { prefix: '/apartments', plugin: apartmentsRoutes },
+  { prefix: '/spendings', plugin: spendingsRoutes },
+  { prefix: '/expenses', plugin: expensesRoutes },
+  { prefix: '/users', plugin: usersRoutes },
+];

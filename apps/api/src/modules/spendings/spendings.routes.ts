@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createSpendingSchema,
+  idParamsSchema,
+  idSchema,
+  listSpendingsQuerySchema,
+  spendingStatsQuerySchema,
+  updateSpendingSchema,
+} from '@consorcio/domain';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { createSpending, deleteSpending, getConcepts, getSpending, getSpendings, getStats, updateSpending } from './spendings.service.ts';
+
+const tags = ['Gastos'];
+const spendingSchema = z.object({
+  id: z.number(),
+  buildingId: z.number(),
+  building: z.object({ id: z.number(), name: z.string() }),
+  date: z.string().describe('YYYY-MM-DD'),
+  concept: z.string(),
+  supplier: z.string(),
+  details: z.string(),
+  amount: z.number().describe('pesos'),
+});
+
+const spendingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/all',
+    {
+      schema: {
+        tags,
+        summary: 'Gastos filtrados (más nuevos primero) y la suma de todos los que coinciden',
+        querystring: listSpendingsQuerySchema,
+        response: { 200: z.object({ items: z.array(spendingSchema), total: z.number(), sum: z.number() }) },
+      },
+    },
+    async (request) => getSpendings(app.db, await requireAdmin(request), request.query),
+  );
+
+  app.get(
+    '/concepts',
+    {
+      schema: {
+        tags,
+        summary: 'Conceptos distintos, para el filtro',
+        querystring: z.object({ buildingId: idSchema.optional() }),
+        response: { 200: z.object({ items: z.array(z.string()) }) },
+      },
+    },
+    async (request) => getConcepts(app.db, await requireAdmin(request), request.query.buildingId),
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Top 10 conceptos (del año o de un mes) y los 12 totales mensuales del año',
+        querystring: spendingStatsQuerySchema,
+        response: {
+          200: z.object({
+            year: z.number(),
+            month: z.number().nullable(),
+            byConcept: z.array(z.object({ concept: z.string(), total: z.number() })),
+            byMonth: z.array(z.object({ month: z.number(), total: z.number() })),
+          }),
+        },
+      },
+    },
+    async (request) => getStats(app.db, await requireAdmin(request), request.query),
+  );
+
+  // Not in spec/: the edit page loads the spending it edits.
+  app.get(
+    '/:id',
+    { schema: { tags, summary: 'Un gasto (para editarlo)', params: idParamsSchema, response: { 200: spendingSchema } } },
+    async (request) => getSpending(app.db, await requireAdmin(request), request.params.id),
+  );
+
+  app.post(
+    '/add',
+    { schema: { tags, summary: 'Cargar un gasto', body: createSpendingSchema, response: { 201: spendingSchema } } },
+    async (request, reply) => reply.status(201).send(await createSpending(app.db, await requireAdmin(request), request.body)),
+  );
+
+  app.put(
+    '/add',
+    { schema: { tags, summary: 'Editar un gasto', body: updateSpendingSchema, response: { 200: spendingSchema } } },
+    async (request) => updateSpending(app.db, await requireAdmin(request), request.body),
+  );
+
+  app.delete('/del/:id', { schema: { tags, summary: 'Eliminar un gasto', params: idParamsSchema } }, async (request, reply) => {
+    await deleteSpending(app.db, await requireAdmin(request), request.params.id);
+    return reply.status(204).send();
+  });
+};
+
+export default spendingsRoutes;

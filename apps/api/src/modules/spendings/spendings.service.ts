@@ -1,0 +1,139 @@
+import {
+  centsToPesos,
+  MSG,
+  pesosToCents,
+  SPENDING_MSG,
+  todayIso,
+  type CreateSpendingInput,
+  type ListSpendingsQuery,
+  type UpdateSpendingInput,
+} from '@consorcio/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertBuildingVisible } from '../../lib/tenancy.ts';
+import type { AdminPrincipal } from '../../plugins/auth.ts';
+import { isMonthSettled, lockBuildingMonths, monthOfDate, type BuildingMonth } from '../expenses/month-lock.ts';
+import {
+  deleteSpendingRow,
+  findVisibleSpending,
+  findVisibleSpendingForUpdate,
+  insertSpending,
+  listConcepts,
+  listSpendings,
+  spendingExists,
+  spendingStats,
+  updateSpendingRow,
+  visibleBuildingName,
+  type SpendingValues,
+} from './spendings.repository.ts';
+
+export interface SpendingDto {
+  id: number;
+  buildingId: number;
+  building: { id: number; name: string };
+  date: string;
+  concept: string;
+  supplier: string;
+  details: string;
+  amount: number;
+}
+
+function present(
+  row: { id: number; buildingId: number; date: string; concept: string; supplier: string; details: string; amountCents: number },
+  name: string,
+): SpendingDto {
+  return {
+    id: row.id,
+    buildingId: row.buildingId,
+    building: { id: row.buildingId, name },
+    date: row.date,
+    concept: row.concept,
+    supplier: row.supplier,
+    details: row.details,
+    amount: centsToPesos(row.amountCents),
+  };
+}
+
+export async function getSpendings(db: Db, p: AdminPrincipal, q: ListSpendingsQuery) {
+  const r = await listSpendings(db, p, q);
+  return { items: r.items.map((s) => present(s, s.buildingName)), total: r.total, sum: centsToPesos(r.sumCents) };
+}
+
+export async function getSpending(db: Db, p: AdminPrincipal, id: number): Promise<SpendingDto> {
+  const row = await findVisibleSpending(db, p, id);
+  if (!row) throw notFound();
+  return present(row, row.buildingName);
+}
+
+export async function getConcepts(db: Db, p: AdminPrincipal, buildingId?: number) {
+  if (buildingId) await assertBuildingVisible(db, p, buildingId);
+  return { items: await listConcepts(db, p, buildingId) };
+}
+
+export async function getStats(db: Db, p: AdminPrincipal, q: { buildingId: number; year?: number; month?: number }) {
+  await assertBuildingVisible(db, p, q.buildingId);
+  const year = q.year ?? Number(todayIso().slice(0, 4));
+  const r = await spendingStats(db, p, q.buildingId, year, q.month);
+  const byMonth = Array.from({ length: 12 }, (_, month) => ({ month, total: 0 }));
+  for (const m of r.byMonth) byMonth[m.month]!.total = centsToPesos(m.totalCents);
+  return {
+    year,
+    month: q.month ?? null,
+    byConcept: r.byConcept.map((c) => ({ concept: c.concept, total: centsToPesos(c.totalCents) })),
+    byMonth,
+  };
+}
+
+function values(input: CreateSpendingInput): SpendingValues {
+  return {
+    buildingId: input.building,
+    date: input.date,
+    concept: input.concept,
+    supplier: input.supplier,
+    details: input.details,
+    amountCents: pesosToCents(input.amount),
+  };
+}
+
+/** Takes the month locks, then refuses if any of the months is settled (the lock keeps it so until commit). */
+async function assertMonthsOpen(tx: DbOrTx, months: BuildingMonth[]): Promise<void> {
+  await lockBuildingMonths(tx, months);
+  for (const m of months) if (await isMonthSettled(tx, m)) throw conflict(SPENDING_MSG.settledMonth);
+}
+
+export async function createSpending(db: Db, p: AdminPrincipal, input: CreateSpendingInput): Promise<SpendingDto> {
+  return db.transaction(async (tx) => {
+    await assertBuildingVisible(tx, p, input.building);
+    await assertMonthsOpen(tx, [monthOfDate(input.building, input.date)]);
+    const row = await insertSpending(tx, values(input));
+    return present(row, await visibleBuildingName(tx, p, row.buildingId));
+  });
+}
+
+export async function updateSpending(db: Db, p: AdminPrincipal, input: UpdateSpendingInput): Promise<SpendingDto> {
+  return db.transaction(async (tx) => {
+    const current = await findVisibleSpendingForUpdate(tx, p, input.id);
+    if (!current) throw (await spendingExists(tx, input.id)) ? forbidden(MSG.forbidden) : notFound();
+    try {
+      await assertBuildingVisible(tx, p, input.building);
+    } catch (e) {
+      // Moving a spending to a building one does not administer is a permission matter (API.md PUT /add).
+      if (e instanceof AppError && e.code === 'NOT_FOUND') throw forbidden(MSG.forbidden);
+      throw e;
+    }
+    // Settled months are closed both ways: nothing moves into one, nothing leaves one.
+    await assertMonthsOpen(tx, [monthOfDate(current.buildingId, current.date), monthOfDate(input.building, input.date)]);
+    const row = await updateSpendingRow(tx, p, input.id, values(input));
+    if (!row) throw notFound();
+    return present(row, await visibleBuildingName(tx, p, row.buildingId));
+  });
+}
+
+export async function deleteSpending(db: Db, p: AdminPrincipal, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await findVisibleSpendingForUpdate(tx, p, id);
+    if (!current) throw notFound();
+    await assertMonthsOpen(tx, [monthOfDate(current.buildingId, current.date)]);
+    await deleteSpendingRow(tx, p, id);
+  });
+}

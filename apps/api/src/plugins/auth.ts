@@ -1,0 +1,76 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG, USER_MSG } from '@consorcio/domain';
+import { AppError } from '../lib/errors.ts';
+import { findSessionUser, SESSION_IDLE_MS, type SessionUser } from '../modules/auth/sessions.repository.ts';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, resolved lazily from the session cookie or bearer token. */
+    principal(): Promise<SessionUser | null>;
+    sessionToken(): string | undefined;
+  }
+}
+
+export type Principal = SessionUser;
+export type AdminPrincipal = SessionUser & { role: 'admin' };
+export type ResidentPrincipal = SessionUser & { role: 'resident'; apartmentId: number; buildingId: number };
+
+/** Who the caller is: the one place that reads credentials. Routes then ask requireX(). */
+export default fp(async (app) => {
+  app.decorateRequest('principal', function (this: FastifyRequest) {
+    const cache = this as FastifyRequest & { _principal?: Promise<SessionUser | null> };
+    if (!cache._principal) {
+      const token = this.sessionToken();
+      cache._principal = token ? findSessionUser(app.db, token) : Promise.resolve(null);
+    }
+    return cache._principal;
+  });
+  app.decorateRequest('sessionToken', function (this: FastifyRequest) {
+    const header = this.headers.authorization;
+    if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+    return this.cookies[SESSION_COOKIE] || undefined;
+  });
+});
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/**
+ * The caller, or 401. A user created by an administrator who has not yet chosen a password
+ * (first_logging) gets 403 everywhere except the calls that opt in (session and reset):
+ * every role check goes through here, so this is the one place that rule lives.
+ */
+export async function requireUser(request: FastifyRequest, opts: { allowFirstLogin?: boolean } = {}): Promise<Principal> {
+  const user = await request.principal();
+  if (!user) throw new AppError('UNAUTHENTICATED', MSG.unauthenticated);
+  if (user.firstLogging && !opts.allowFirstLogin) throw new AppError('FORBIDDEN', USER_MSG.mustChoosePassword);
+  return user;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<AdminPrincipal> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.forbidden);
+  return user as AdminPrincipal;
+}
+
+export async function requireResident(request: FastifyRequest): Promise<ResidentPrincipal> {
+  const user = await requireUser(request);
+  if (user.role !== 'resident' || user.apartmentId === null || user.buildingId === null) {
+    throw new AppError('FORBIDDEN', MSG.forbidden);
+  }
+  return user as ResidentPrincipal;
+}

@@ -1,0 +1,73 @@
+import { loadConfig, ConfigError } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { buildApp } from './app.ts';
+import { seedDemoIfWanted } from './seed/demo.ts';
+import { startJobs } from './jobs/index.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      onPoolError: (err) => console.warn(`database connection error: ${err.message}`),
+    });
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    console.error(`Could not open the database: ${(e as Error).message}`);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  const demo = await seedDemoIfWanted(database, config);
+
+  const stopJobs = startJobs(app);
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `base embebida en ${config.dataDir}`;
+  console.log(`\nPanel Administrador listo en http://localhost:${(app.server.address() as { port: number }).port} (${where})`);
+  if (demo) {
+    console.log('\nDatos de demostración. Ingresos:');
+    for (const l of demo.logins) console.log(`  ${l.role.padEnd(13)} ${l.email.padEnd(34)} ${l.password}`);
+    console.log('');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await stopJobs();
+      await app.close(); // stops accepting, lets requests in flight finish, then closes the database
+      clearTimeout(force);
+      process.exit(0);
+    } catch (e) {
+      app.log.error(e);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();
