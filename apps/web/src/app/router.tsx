@@ -1,0 +1,108 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { UnderConstruction } from '../components/UnderConstruction';
+
+type Lazy = LazyExoticComponent<ComponentType>;
+const page = (load: () => Promise<{ default: ComponentType }>): Lazy => lazy(load);
+const el = (C: Lazy) => <C />;
+/** A screen that a later issue builds. */
+const soon = (title: string) => <UnderConstruction title={title} />;
+
+const LandingPage = page(() => import('../features/landing/LandingPage'));
+const RegisterAdminPage = page(() => import('../features/auth/RegisterAdminPage'));
+const AdminLayout = page(() => import('../layouts/AdminLayout'));
+const ResidentLayout = page(() => import('../layouts/ResidentLayout'));
+const NotFoundPage = page(() => import('../routes/NotFoundPage'));
+const UsersListPage = page(() => import('../features/users/UsersListPage'));
+const UserCreatePage = page(() => import('../features/users/UserCreatePage'));
+const UserEditPage = page(() => import('../features/users/UserEditPage'));
+const UserViewPage = page(() => import('../features/users/UserViewPage'));
+const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'));
+const ResidentHomePage = page(() => import('../features/resident/ResidentHomePage'));
+const HomePage = page(() => import('../features/buildings/HomePage'));
+const BuildingsListPage = page(() => import('../features/buildings/BuildingsListPage'));
+const BuildingFormPage = page(() => import('../features/buildings/BuildingFormPage'));
+const BuildingDetailPage = page(() => import('../features/buildings/BuildingDetailPage'));
+const ApartmentCreatePage = page(() => import('../features/apartments/ApartmentCreatePage'));
+const ApartmentEditPage = page(() => import('../features/apartments/ApartmentEditPage'));
+const SpendingsBoardPage = page(() => import('../features/spendings/SpendingsBoardPage'));
+const SpendingFormPage = page(() => import('../features/spendings/SpendingFormPage'));
+const ExpensesTablePage = page(() => import('../features/expenses/ExpensesTablePage'));
+const SettlementPage = page(() => import('../features/expenses/SettlementPage'));
+const ResidentSettlementPage = page(() => import('../features/expenses/ResidentSettlementPage'));
+const MyExpensesPage = page(() => import('../features/expenses/MyExpensesPage'));
+
+// Admin screens (spec/admin-panel.md §2 and spec/resident-area.md §2).
+const adminRoutes: RouteObject[] = [
+  { index: true, element: el(HomePage) },
+  { path: 'home', element: <Navigate to="/" replace /> },
+  { path: 'buildings', element: el(BuildingsListPage) },
+  { path: 'buildingadd', element: el(BuildingFormPage) },
+  { path: 'buildingDetail/:id', element: el(BuildingDetailPage) },
+  { path: 'buildingupdate/:id', element: el(BuildingFormPage) },
+  { path: 'apartmentadd/:buildingId', element: el(ApartmentCreatePage) },
+  { path: 'apartment/:id', element: el(ApartmentEditPage) },
+  { path: 'spendings/board', element: el(SpendingsBoardPage) },
+  { path: 'spendings/board/:id/edit', element: el(SpendingFormPage) },
+  { path: 'spendings/newSpending', element: el(SpendingFormPage) },
+  { path: 'spendings/newSpending/:buildingId', element: el(SpendingFormPage) },
+  { path: 'settlements/:buildingId/:year/:month', element: el(SettlementPage) },
+  { path: 'ExpensesTable', element: el(ExpensesTablePage) },
+  { path: 'alerts', element: soon('Alertas') },
+  { path: 'alertsAdd', element: soon('Nueva alerta') },
+  { path: 'alertsAdd/:buildingId', element: soon('Nueva alerta') },
+  { path: 'alertsUpdate/:id', element: soon('Editar alerta') },
+  { path: 'userDetail', element: el(UsersListPage) },
+  { path: 'userCreate', element: el(UserCreatePage) },
+  // Also /userUpdate/:id: paths match case-insensitively.
+  { path: 'userupdate/:id', element: el(UserEditPage) },
+  { path: 'userView/:id', element: el(UserViewPage) },
+  { path: 'complaints', element: soon('Reclamos') },
+  { path: 'amenities', element: soon('Amenities') },
+  { path: 'amenities/:buildingId', element: soon('Amenities') },
+  { path: 'amenityCreate', element: soon('Nuevo amenity') },
+  { path: 'amenityUpdate/:id', element: soon('Editar amenity') },
+  { path: 'AmenitieDetail/:id/:name', element: soon('Turnos') },
+  { path: 'createBookings', element: soon('Crear turnos') },
+  { path: 'services', element: soon('Servicios Utiles') },
+  { path: 'services/form', element: soon('Nuevo servicio') },
+];
+
+// Resident area (spec/resident-area.md §2).
+const residentRoutes: RouteObject[] = [
+  { path: ':id', element: el(ResidentHomePage) },
+  { path: ':id/Bookings', element: soon('Amenities') },
+  { path: ':id/alerts', element: soon('Alertas') },
+  { path: ':id/calendar', element: soon('Mi Edificio') },
+  { path: ':id/subscriptions', element: soon('Suscripciones') },
+  { path: ':id/complaints', element: soon('Mis reclamos') },
+  { path: ':id/complaintDetail/:complaintId', element: soon('Reclamo') },
+  { path: 'AddComplaints/:id', element: soon('Nuevo reclamo') },
+  { path: 'services/:buildingId', element: soon('Proponer servicio') },
+  { path: 'contservices/:buildingId', element: soon('Servicios Utiles') },
+  { path: 'expenses/:apartmentNumber/:apartmentName', element: el(MyExpensesPage) },
+  { path: 'settlements/:buildingId/:year/:month', element: el(ResidentSettlementPage) },
+  { path: 'spendings/board', element: soon('Gastos del edificio') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      // Checked first, as in spec/resident-area.md §2.
+      { path: '/logging/restaurarcontraseña', element: el(ResetPasswordPage) },
+      { path: '/logging', element: el(LandingPage) },
+      { path: '/registerAdmin', element: el(RegisterAdminPage) },
+      { path: '/pago-simulado/:paymentId', element: soon('Pago') },
+      { path: '/public', element: el(ResidentLayout), children: residentRoutes },
+      { path: '/', element: el(AdminLayout), children: [...adminRoutes, { path: '*', element: el(NotFoundPage) }] },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Role } from '@consorcio/domain';
+import { PageLoader } from '../../components/PageLoader';
+import { ErrorState } from '../../components/ErrorState';
+import { homeFor, useSession } from './session';
+import { FirstLoginGate } from './FirstLoginGate';
+
+/** Route guard: the server session decides; the wrong role goes to its own home. */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <PageLoader />;
+  if (session.isError) return <ErrorState onRetry={() => session.refetch()} />;
+  const profile = session.data;
+  if (!profile) return <Navigate to="/logging" replace state={{ from: location.pathname }} />;
+  if (profile.first_logging) return <FirstLoginGate profile={profile} />;
+  if (profile.role !== role) return <Navigate to={homeFor(profile)} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, RegisterAdminInput, Role, StoredProfile } from '@consorcio/domain';
+import { api, ApiError } from '../../lib/api';
+
+export interface SessionProfile {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  first_logging: boolean;
+  apartment?: { id: number; number_apartment: string; buildingId: number } | null;
+  building?: { id: number; name: string } | null;
+}
+
+export interface LoginResponse extends SessionProfile {
+  message: string;
+  token: string;
+  resetToken?: string;
+}
+
+export const sessionKey = ['session'] as const;
+const PROFILE_KEY = 'profile';
+
+/** Only the non-secret profile is kept in the browser; the session itself is an HttpOnly cookie. */
+export function storeProfile(p: SessionProfile | LoginResponse): void {
+  const profile: StoredProfile = { id: p.id, name: p.name, role: p.role, first_logging: p.first_logging };
+  localStorage.setItem(PROFILE_KEY, JSON.stringify(profile));
+}
+
+export function clearProfile(): void {
+  localStorage.removeItem(PROFILE_KEY);
+}
+
+/** The server's view of who is logged in; null when nobody is. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: async (): Promise<SessionProfile | null> => {
+      try {
+        const profile = await api.get<SessionProfile>('/loggings/session');
+        storeProfile(profile);
+        return profile;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) {
+          clearProfile();
+          return null;
+        }
+        throw e;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
+  });
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<LoginResponse>('/loggings/loggingIn', input),
+    onSuccess: async (res) => {
+      storeProfile(res);
+      // A first login goes to the reset screen: refetching now would let the landing page
+      // redirect to the (locked) home first. The session is refetched when next needed.
+      if (res.first_logging) await qc.invalidateQueries({ queryKey: sessionKey, refetchType: 'none' });
+      else await qc.invalidateQueries({ queryKey: sessionKey });
+    },
+  });
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>('/loggings/logout'),
+    onSettled: () => {
+      clearProfile();
+      qc.clear();
+      qc.setQueryData(sessionKey, null);
+    },
+  });
+}
+
+export function useRegisterAdmin() {
+  return useMutation({
+    mutationFn: (input: RegisterAdminInput) => api.post<{ id: number; name: string; email: string }>('/admin/', input),
+  });
+}
+
+/** Where a logged-in user belongs. */
+export function homeFor(p: Pick<SessionProfile, 'id' | 'role'>): string {
+  return p.role === 'admin' ? '/' : `/public/${p.id}`;
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import markerIcon from 'leaflet/dist/images/marker-icon.png';
+import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
+import markerShadow from 'leaflet/dist/images/marker-shadow.png';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { MAP_DEFAULT_CENTER, type Building } from '@consorcio/domain';
+
+// Leaflet finds its marker images by a CSS path that Vite's bundling breaks: give them explicitly.
+const markerIconDef = L.icon({
+  iconUrl: markerIcon,
+  iconRetinaUrl: markerIcon2x,
+  shadowUrl: markerShadow,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  shadowSize: [41, 41],
+});
+
+/** With several buildings, show them all; otherwise keep the default view of spec §9. */
+function FitToMarkers({ points }: { points: [number, number][] }) {
+  const map = useMap();
+  const key = JSON.stringify(points);
+  useEffect(() => {
+    if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 15 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key]);
+  return null;
+}
+
+/** One marker per building; one without coordinates sits at the default centre. */
+export function BuildingsMap({ buildings, tileUrl }: { buildings: Building[]; tileUrl: string }) {
+  const center: [number, number] = [MAP_DEFAULT_CENTER.latitude, MAP_DEFAULT_CENTER.longitude];
+  const points = buildings.map((b): [number, number] => (b.latitude !== null && b.longitude !== null ? [b.latitude, b.longitude] : center));
+  return (
+    <Box
+      component="section"
+      aria-label="Mapa de edificios"
+      sx={{ height: { xs: 320, md: 420 }, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: 'grey.100' }}
+    >
+      <MapContainer center={center} zoom={MAP_DEFAULT_CENTER.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
+        {/* Without tiles (offline, blocked) the markers still show on the plain background. */}
+        <TileLayer url={tileUrl} attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' />
+        <FitToMarkers points={points} />
+        {buildings.map((b, i) => (
+          <Marker key={b.id} position={points[i]!} icon={markerIconDef} title={b.name} alt={b.name}>
+            <Popup>
+              <strong>{b.name}</strong>
+              <br />
+              {b.address}
+              <br />
+              <Link component={RouterLink} to={`/buildingDetail/${b.id}`}>
+                Detalle
+              </Link>
+            </Popup>
+          </Marker>
+        ))}
+      </MapContainer>
+    </Box>
+  );
+}

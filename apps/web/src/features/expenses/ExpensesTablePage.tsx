@@ -1,0 +1,232 @@
+import { Fragment, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { EXPENSE_MSG, formatPesos, monthIndex, monthNameEs } from '@consorcio/domain';
+import { PageHeader } from '../../components/PageHeader';
+import { ErrorState } from '../../components/ErrorState';
+import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
+import { useApartmentOptions } from '../buildings/options';
+import { useDialogs } from '../../lib/dialogs';
+import { useExpensesByApartments, type ApartmentExpenses } from './api';
+import { ExpenseStatusButton } from './ExpenseStatusButton';
+
+const PAGE_SIZE = 10;
+
+/** /ExpensesTable: one collapsible row per apartment with its expenses. */
+export default function ExpensesTablePage() {
+  const [params, setParams] = useSearchParams();
+  const buildingId = Number(params.get('buildingId')) || undefined;
+  const apartmentId = Number(params.get('apartmentId')) || undefined;
+  const page = Math.max(0, Number(params.get('page') ?? 1) - 1);
+  const dialogs = useDialogs();
+  const [apartmentMenuOpen, setApartmentMenuOpen] = useState(false);
+  const apartments = useApartmentOptions(buildingId);
+  const numberApartment = apartments.data?.find((a) => a.id === apartmentId)?.number_apartment;
+  const list = useExpensesByApartments({
+    buildingId,
+    number_apartment: numberApartment,
+    page: page + 1,
+    pageSize: PAGE_SIZE,
+  });
+
+  const set = (changes: Record<string, number | undefined>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes))
+          if (v) next.set(k, String(v));
+          else next.delete(k);
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader title="Expensas" />
+      <Paper variant="outlined" component="section" aria-label="Filtros" sx={{ p: 2, mb: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <BuildingSelect
+            size="small"
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            allLabel="Todos"
+            value={buildingId ?? ''}
+            onChange={(id) => set({ buildingId: id || undefined, apartmentId: undefined })}
+          />
+          <ApartmentSelect
+            size="small"
+            allLabel="Todos"
+            buildingId={buildingId}
+            value={apartmentId ?? ''}
+            onChange={(id) => set({ apartmentId: id || undefined })}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: {
+                displayEmpty: true,
+                // Without a building there is nothing to choose: explain instead of opening an empty list.
+                open: apartmentMenuOpen,
+                onOpen: () => {
+                  if (buildingId) setApartmentMenuOpen(true);
+                  else void dialogs.message({ title: EXPENSE_MSG.apartmentNeedsBuilding, severity: 'warning' });
+                },
+                onClose: () => setApartmentMenuOpen(false),
+              },
+            }}
+          />
+        </Box>
+      </Paper>
+      {list.isError ? (
+        <ErrorState onRetry={() => list.refetch()} />
+      ) : (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label="Expensas por departamento">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ width: 48 }} />
+                  <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>Edificio</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>Nro. catastral</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>Depto</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }} align="right">
+                    m2
+                  </TableCell>
+                  <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }} align="right">
+                    Adeudado
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody aria-busy={list.isFetching}>
+                {!list.data ? (
+                  Array.from({ length: 4 }, (_, i) => (
+                    <TableRow key={i}>
+                      <TableCell colSpan={6}>
+                        <Skeleton />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                ) : list.data.items.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                      No hay departamentos para estos filtros.
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  list.data.items.map((a) => <ApartmentRow key={a.id} apartment={a} />)
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={list.data?.total ?? 0}
+            page={list.data ? Math.min(page, Math.max(0, Math.ceil(list.data.total / PAGE_SIZE) - 1)) : 0}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+            onPageChange={(_e, p) => set({ page: p + 1 })}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}
+
+function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
+  const [open, setOpen] = useState(false);
+  const owed = a.expenses.filter((e) => e.status === 'Adeudada').reduce((s, e) => s + Math.round(e.amount * 100), 0) / 100;
+  const detailId = `expenses-of-${a.id}`;
+  return (
+    <Fragment>
+      <TableRow hover sx={{ '& > td': { borderBottom: open ? 'unset' : undefined } }}>
+        <TableCell>
+          <IconButton
+            size="small"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={detailId}
+            aria-label={`Ver expensas del depto ${a.number_apartment}`}
+          >
+            {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+          </IconButton>
+        </TableCell>
+        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.building.name}</TableCell>
+        <TableCell>{a.cata_apartment}</TableCell>
+        <TableCell>{a.number_apartment}</TableCell>
+        <TableCell align="right">{a.mt2.toLocaleString('es-AR')}</TableCell>
+        <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+          {formatPesos(owed)}
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell sx={{ py: 0 }} colSpan={6}>
+          <Collapse in={open} timeout="auto" unmountOnExit id={detailId}>
+            <Box sx={{ my: 1.5, ml: { xs: 0, sm: 6 } }}>
+              {a.expenses.length === 0 ? (
+                <Typography color="text.secondary" variant="body2" sx={{ py: 1 }}>
+                  Este departamento todavía no tiene expensas.
+                </Typography>
+              ) : (
+                <Table
+                  size="small"
+                  aria-label={`Expensas del depto ${a.number_apartment}`}
+                  sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}
+                >
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Mes</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Año</TableCell>
+                      <TableCell align="right">Monto</TableCell>
+                      <TableCell>Estado</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Liquidación</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {a.expenses.map((e) => (
+                      <TableRow key={e.id}>
+                        <TableCell>
+                          {monthNameEs(e.month)}
+                          {/* On a phone the year goes with the month, so the status button fits. */}
+                          <Box component="span" sx={{ display: { sm: 'none' } }}>
+                            {' '}
+                            {e.year}
+                          </Box>
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{e.year}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {formatPesos(e.amount)}
+                        </TableCell>
+                        <TableCell>
+                          <ExpenseStatusButton expense={e} label={`${monthNameEs(e.month)} ${e.year}, depto ${a.number_apartment}`} />
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                          <Link component={RouterLink} to={`/settlements/${a.buildingId}/${e.year}/${monthIndex(e.month)}`}>
+                            Ver liquidación
+                          </Link>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </Fragment>
+  );
+}

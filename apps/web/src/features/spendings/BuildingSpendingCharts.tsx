@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { formatPesos, MONTH_NAMES_ES, todayIso } from '@consorcio/domain';
+import { ErrorState } from '../../components/ErrorState';
+import { useSpendingStats } from './api';
+
+const pesos = (v: number | null) => (v === null ? '' : formatPesos(v));
+const compact = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Building detail: top 10 concepts (the year, or one month) and the year's monthly totals, aggregated by the server. */
+export function BuildingSpendingCharts({ buildingId }: { buildingId: number }) {
+  const today = todayIso();
+  const year = Number(today.slice(0, 4));
+  // Months still to come are left out of the line instead of drawn as zero.
+  const currentMonth = Number(today.slice(5, 7)) - 1;
+  const [month, setMonth] = useState<number | ''>('');
+  const byConcept = useSpendingStats(buildingId, year, month === '' ? undefined : month);
+  const byYear = useSpendingStats(buildingId, year);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`by-concept-${buildingId}`}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2" id={`by-concept-${buildingId}`}>
+            Gastos por concepto {year}
+          </Typography>
+          <TextField
+            select
+            size="small"
+            label="Mes"
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            value={month}
+            onChange={(e) => setMonth(e.target.value === '' ? '' : Number(e.target.value))}
+            sx={{ minWidth: 150 }}
+          >
+            <MenuItem value="">Todos</MenuItem>
+            {MONTH_NAMES_ES.map((m, i) => (
+              <MenuItem key={m} value={i}>
+                {m}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        {byConcept.isError ? (
+          <ErrorState onRetry={() => byConcept.refetch()} />
+        ) : !byConcept.data ? (
+          <Skeleton variant="rounded" height={300} sx={{ mt: 2 }} />
+        ) : byConcept.data.byConcept.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
+            No hay gastos en este período.
+          </Typography>
+        ) : (
+          <Box
+            data-testid="chart-by-concept"
+            role="img"
+            aria-label={`Gastos por concepto: ${byConcept.data.byConcept.map((c) => `${c.concept} ${formatPesos(c.total)}`).join(', ')}`}
+          >
+            <BarChart
+              height={Math.max(220, byConcept.data.byConcept.length * 34 + 60)}
+              layout="horizontal"
+              dataset={byConcept.data.byConcept}
+              yAxis={[{ scaleType: 'band', dataKey: 'concept', width: 120 }]}
+              xAxis={[{ valueFormatter: (v: number) => `$ ${compact.format(v)}`, tickNumber: 3 }]}
+              series={[{ dataKey: 'total', label: 'Total', valueFormatter: pesos, color: '#1565c0' }]}
+              hideLegend
+              margin={{ right: 16 }}
+            />
+          </Box>
+        )}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`by-month-${buildingId}`}>
+        <Typography variant="h6" component="h2" id={`by-month-${buildingId}`} sx={{ mb: 1, lineHeight: '40px' }}>
+          Total mensual {year}
+        </Typography>
+        {byYear.isError ? (
+          <ErrorState onRetry={() => byYear.refetch()} />
+        ) : !byYear.data ? (
+          <Skeleton variant="rounded" height={300} />
+        ) : (
+          <Box
+            data-testid="chart-by-month"
+            role="img"
+            aria-label={`Total mensual ${year}: ${byYear.data.byMonth.map((m) => `${MONTH_NAMES_ES[m.month]} ${formatPesos(m.total)}`).join(', ')}`}
+          >
+            <LineChart
+              height={300}
+              xAxis={[{ scaleType: 'point', data: MONTH_NAMES_ES.map((m) => m.slice(0, 3)) }]}
+              yAxis={[{ valueFormatter: (v: number) => `$ ${compact.format(v)}`, width: 64 }]}
+              series={[
+                {
+                  data: byYear.data.byMonth.map((m) => (m.month > currentMonth ? null : m.total)),
+                  label: 'Total',
+                  valueFormatter: pesos,
+                  area: true,
+                  color: '#2e7d32',
+                },
+              ]}
+              hideLegend
+              margin={{ right: 16 }}
+            />
+          </Box>
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { EXPENSE_MSG, formatDateShortEs, formatPesos, SPENDINGS_SINCE_DEFAULT, todayIso } from '@consorcio/domain';
+import { PageHeader } from '../../components/PageHeader';
+import { ServerTable, type Column } from '../../components/ServerTable';
+import { BuildingSelect } from '../../components/BuildingSelect';
+import { useBuildingOptions } from '../buildings/options';
+import { useDialogs } from '../../lib/dialogs';
+import { GenerateExpensesDialog } from '../expenses/GenerateExpensesDialog';
+import { useConcepts, useSpendings, type Spending } from './api';
+
+const PAGE_SIZE = 5;
+
+const columns: Column<Spending>[] = [
+  { key: 'building', header: 'Edificio', render: (s) => s.building.name, hideOnMobile: true },
+  {
+    key: 'date',
+    header: 'Fecha',
+    render: (s) => (
+      <>
+        {formatDateShortEs(s.date)}
+        {/* On a phone the concept rides under the date, so the amount and Editar fit. */}
+        <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }}>
+          {s.concept}
+        </Box>
+      </>
+    ),
+  },
+  { key: 'concept', header: 'Concepto', render: (s) => s.concept, hideOnMobile: true },
+  { key: 'details', header: 'Detalle', render: (s) => s.details, hideOnMobile: true },
+  { key: 'amount', header: 'Monto', align: 'right', render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatPesos(s.amount)}</Box> },
+  {
+    key: 'edit',
+    header: 'Editar',
+    align: 'center',
+    render: (s) => (
+      <IconButton
+        component={RouterLink}
+        to={`/spendings/board/${s.id}/edit`}
+        aria-label={`Editar gasto ${s.concept} del ${formatDateShortEs(s.date)}`}
+      >
+        <EditIcon fontSize="small" />
+      </IconButton>
+    ),
+  },
+];
+
+/** Gastos: filters applied by the server, 5 rows a page, newest first, and the total of every match. */
+export default function SpendingsBoardPage() {
+  const [params, setParams] = useSearchParams();
+  const today = todayIso();
+  const since = params.get('since') ?? SPENDINGS_SINCE_DEFAULT;
+  const upTo = params.get('upTo') ?? today;
+  const buildingId = Number(params.get('buildingId')) || undefined;
+  const concept = params.get('concept') ?? '';
+  const page = Math.max(0, Number(params.get('page') ?? 1) - 1);
+  const [generating, setGenerating] = useState(false);
+  const dialogs = useDialogs();
+  const buildings = useBuildingOptions();
+  const concepts = useConcepts(buildingId);
+  const list = useSpendings({ buildingId, since, upTo, concept: concept || undefined, page: page + 1, pageSize: PAGE_SIZE });
+
+  const setFilter = (changes: Record<string, string | number | undefined>) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const building = buildings.data?.find((b) => b.id === buildingId);
+  const openGenerate = () => {
+    if (!building) void dialogs.message({ title: EXPENSE_MSG.needBuildingFilter, severity: 'warning' });
+    else setGenerating(true);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Gastos"
+        actions={
+          <>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to={buildingId ? `/spendings/newSpending/${buildingId}` : '/spendings/newSpending'}
+            >
+              Agregar gasto
+            </Button>
+            <Button variant="outlined" startIcon={<ReceiptLongIcon />} onClick={openGenerate}>
+              Generar Expensas
+            </Button>
+          </>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Filtros">
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr)) auto' },
+            alignItems: 'center',
+          }}
+        >
+          <DatePicker
+            label="Desde"
+            format="DD/MM/YYYY"
+            value={dayjs(since)}
+            maxDate={dayjs(upTo)}
+            onChange={(v) => v?.isValid() && setFilter({ since: v.format('YYYY-MM-DD') })}
+            slotProps={{ textField: { size: 'small' } }}
+          />
+          <DatePicker
+            label="Hasta"
+            format="DD/MM/YYYY"
+            value={dayjs(upTo)}
+            minDate={dayjs(since)}
+            onChange={(v) => v?.isValid() && setFilter({ upTo: v.format('YYYY-MM-DD') })}
+            slotProps={{ textField: { size: 'small' } }}
+          />
+          <TextField
+            select
+            size="small"
+            label="Concepto"
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            value={concept}
+            onChange={(e) => setFilter({ concept: e.target.value })}
+          >
+            <MenuItem value="">Todos</MenuItem>
+            {(concepts.data ?? []).map((c) => (
+              <MenuItem key={c} value={c}>
+                {c}
+              </MenuItem>
+            ))}
+          </TextField>
+          <BuildingSelect
+            size="small"
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            allLabel="Todos"
+            value={buildingId ?? ''}
+            onChange={(id) => setFilter({ buildingId: id || undefined, concept: undefined })}
+          />
+          <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Limpiar filtros</Button>
+        </Box>
+      </Paper>
+      <ServerTable
+        caption="Gastos"
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(p) => setFilter({ page: p + 1 })}
+        loading={list.isFetching}
+        error={list.isError}
+        onRetry={() => list.refetch()}
+        emptyText="No hay gastos para estos filtros."
+        rowKey={(s) => s.id}
+        footer={
+          <Box sx={{ px: 2, py: 1.5, display: 'flex', justifyContent: 'flex-end', borderTop: 1, borderColor: 'divider' }}>
+            <Typography fontWeight={700} data-testid="spendings-sum">
+              Total: {list.data ? formatPesos(list.data.sum) : '—'}
+            </Typography>
+          </Box>
+        }
+      />
+      {building && generating && <GenerateExpensesDialog building={building} open onClose={() => setGenerating(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateSpendingInput, UpdateSpendingInput } from '@consorcio/domain';
+import { api, type ListResponse } from '../../lib/api';
+
+export interface Spending {
+  id: number;
+  buildingId: number;
+  building: { id: number; name: string };
+  date: string;
+  concept: string;
+  supplier: string;
+  details: string;
+  amount: number;
+}
+
+export interface SpendingFilters {
+  buildingId?: number;
+  since?: string;
+  upTo?: string;
+  concept?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface SpendingStats {
+  year: number;
+  month: number | null;
+  byConcept: { concept: string; total: number }[];
+  byMonth: { month: number; total: number }[];
+}
+
+export const spendingsKey = ['spendings'] as const;
+
+export function useSpendings(f: SpendingFilters) {
+  return useQuery({
+    queryKey: [...spendingsKey, 'list', f],
+    queryFn: () => api.get<ListResponse<Spending> & { sum: number }>('/spendings/all', { ...f }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSpending(id: number) {
+  return useQuery({ queryKey: [...spendingsKey, 'one', id], queryFn: () => api.get<Spending>(`/spendings/${id}`) });
+}
+
+export function useConcepts(buildingId?: number) {
+  return useQuery({
+    queryKey: [...spendingsKey, 'concepts', buildingId ?? null],
+    queryFn: () => api.get<{ items: string[] }>('/spendings/concepts', { buildingId }),
+    select: (r) => r.items,
+  });
+}
+
+export function useSpendingStats(buildingId: number, year?: number, month?: number) {
+  return useQuery({
+    queryKey: [...spendingsKey, 'stats', buildingId, year ?? null, month ?? null],
+    queryFn: () => api.get<SpendingStats>('/spendings/stats', { buildingId, year, month }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateMoney() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: spendingsKey }), qc.invalidateQueries({ queryKey: ['expenses'] })]);
+}
+
+export function useCreateSpending() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({ mutationFn: (input: CreateSpendingInput) => api.post<Spending>('/spendings/add', input), onSuccess: invalidate });
+}
+
+export function useUpdateSpending() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({ mutationFn: (input: UpdateSpendingInput) => api.put<Spending>('/spendings/add', input), onSuccess: invalidate });
+}
+
+export function useDeleteSpending() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({ mutationFn: (id: number) => api.delete(`/spendings/del/${id}`), onSuccess: invalidate });
+}

@@ -1,0 +1,176 @@
+import { useEffect } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DIGITS_TYPING, MSG, NAME_TYPING, updateUserSchema, USER_MSG, userStateLabel, type UpdateUserInput } from '@consorcio/domain';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { ErrorState } from '../../components/ErrorState';
+import { TextFieldControl } from '../../components/form/TextFieldControl';
+import { useDialogs } from '../../lib/dialogs';
+import { ApiError } from '../../lib/api';
+import { useUpdateUser, useUser, type User } from './api';
+
+/** Editar usuario (/userupdate/:id, /userUpdate/:id) or, read-only, Usuario (/userView/:id). */
+export function UserEditScreen({ readOnly }: { readOnly: boolean }) {
+  const id = Number(useParams().id);
+  const user = useUser(Number.isInteger(id) && id > 0 ? id : undefined);
+  if (!(id > 0) || (user.isError && user.error instanceof ApiError && user.error.status === 404)) {
+    return <ErrorState message="El usuario no existe o no pertenece a sus edificios." />;
+  }
+  if (user.isError) return <ErrorState onRetry={() => user.refetch()} />;
+  if (user.isPending) return <PageLoader />;
+  return readOnly ? <UserView user={user.data} /> : <UserForm user={user.data} />;
+}
+
+function UserView({ user }: { user: User }) {
+  const rows: [string, string][] = [
+    ['Nombre', user.name],
+    ['Email', user.email],
+    ['Contacto', user.contact],
+    ['Edificio', user.building.name],
+    ['Departamento', user.apartment.number_apartment],
+    ['Estado', userStateLabel(user.isDeleted)],
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Usuario"
+        actions={
+          <Button component={RouterLink} to={`/userupdate/${user.id}`} variant="contained">
+            Editar
+          </Button>
+        }
+      />
+      <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+        <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+          {rows.map(([k, v]) => (
+            <div key={k}>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                {k}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {v}
+              </Typography>
+            </div>
+          ))}
+        </Stack>
+        {user.first_logging && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            Todavía no eligió su contraseña: lo hará en su primer ingreso.
+          </Typography>
+        )}
+        <Button component={RouterLink} to="/userDetail" sx={{ mt: 2 }}>
+          Volver
+        </Button>
+      </Paper>
+    </>
+  );
+}
+
+function UserForm({ user }: { user: User }) {
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const update = useUpdateUser(user.id);
+  const { control, handleSubmit, setError, reset } = useForm<UpdateUserInput>({
+    resolver: zodResolver(updateUserSchema),
+    defaultValues: { name: user.name, email: user.email, contact: user.contact, isDeleted: user.isDeleted },
+  });
+  useEffect(() => reset({ name: user.name, email: user.email, contact: user.contact, isDeleted: user.isDeleted }), [user, reset]);
+
+  const onValid = async (input: UpdateUserInput) => {
+    if (input.isDeleted && !user.isDeleted) {
+      const ok = await dialogs.confirm({
+        title: `¿Deshabilitar a ${user.name}?`,
+        text: 'No podrá ingresar y sus sesiones abiertas se cerrarán ahora.',
+        confirmText: 'Deshabilitar',
+        destructive: true,
+      });
+      if (!ok) return;
+    }
+    try {
+      await update.mutateAsync(input);
+      await dialogs.message({ title: USER_MSG.updated, severity: 'success' });
+      navigate('/userDetail');
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        setError('email', { message: USER_MSG.emailTakenHint });
+        await dialogs.message({ title: USER_MSG.emailTaken, text: USER_MSG.emailTakenHint, severity: 'error' });
+        return;
+      }
+      if (e instanceof ApiError) for (const [k, v] of Object.entries(e.fields)) setError(k as keyof UpdateUserInput, { message: v });
+      await dialogs.showError(e, 'No se pudo guardar');
+    }
+  };
+
+  const onInvalid = (errors: FieldErrors<UpdateUserInput>) => {
+    const messages = Object.values(errors).map((err) => err?.message);
+    const text = messages.includes(USER_MSG.editFillAll) ? USER_MSG.editFillAll : (messages.find(Boolean) ?? USER_MSG.editFillAll);
+    void dialogs.message({ title: MSG.checkData, text, severity: 'warning' });
+  };
+
+  return (
+    <>
+      <PageHeader title="Editar usuario" />
+      <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+        <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
+          <Stack spacing={2}>
+            <TextField
+              label="Edificio / Departamento"
+              value={`${user.building.name} · ${user.apartment.number_apartment}`}
+              slotProps={{ input: { readOnly: true } }}
+            />
+            <TextFieldControl control={control} name="name" label="Nombre" filter={NAME_TYPING} filterMessage={MSG.onlyLetters} />
+            <TextFieldControl control={control} name="email" label="Email" type="email" />
+            <TextFieldControl
+              control={control}
+              name="contact"
+              label="Contacto"
+              inputMode="numeric"
+              filter={DIGITS_TYPING}
+              filterMessage={MSG.onlyDigitsTyping}
+            />
+            <Controller
+              control={control}
+              name="isDeleted"
+              render={({ field }) => (
+                <FormControl>
+                  <FormLabel id="user-state-label">Estado</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby="user-state-label"
+                    value={field.value ? 'banned' : 'allowed'}
+                    onChange={(e) => field.onChange(e.target.value === 'banned')}
+                  >
+                    <FormControlLabel value="allowed" control={<Radio />} label={USER_MSG.allowed} />
+                    <FormControlLabel value="banned" control={<Radio />} label={USER_MSG.banned} />
+                  </RadioGroup>
+                </FormControl>
+              )}
+            />
+            <Stack direction="row" spacing={1} justifyContent="flex-end">
+              <Button onClick={() => navigate('/userDetail')}>Cancelar</Button>
+              <Button type="submit" variant="contained" loading={update.isPending}>
+                Guardar Cambios
+              </Button>
+            </Stack>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}
+
+export default function UserEditPage() {
+  return <UserEditScreen readOnly={false} />;
+}

@@ -1,0 +1,5 @@
+import { UserEditScreen } from './UserEditPage';
+
+export default function UserViewPage() {
+  return <UserEditScreen readOnly />;
+}
