@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = `.tmp/data-${port}`;
+// Journeys that follow e-mailed links listen here (support/mailbox.ts).
+const smtpPort = port + 1000;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: '.tmp/results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Cordoba',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'desktop', use: { viewport: { width: 1366, height: 850 } } }],
+  webServer: {
+    // A fresh embedded database with the demo data, served by the real server and built web app.
+    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} DEMO=1 PORT=${port} LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:9/{z}/{x}/{y}.png GEOCODER_URL=http://127.0.0.1:9 node --import tsx ../apps/api/src/server.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,34 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_ADMIN = { email: 'admin@consorcio.com.ar', password: 'Admin1234' };
+export const DEMO_RESIDENT = { email: 'ana.gomez@demo.com.ar', password: 'Vecino1234', name: 'Ana Gómez' };
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Logs in through the landing page's modal, as a person would. */
+export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/logging');
+  await page.getByRole('banner').getByRole('button', { name: 'Ingresar' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Ingresar' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Contraseña').fill(password);
+  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+/** Logs in through the API in the page's context (the cookie lands in the browser). */
+export async function loginByApi(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/loggings/loggingIn', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+/** A fresh administrator (no buildings yet), logged in in this page: journeys stay independent. */
+export async function freshAdmin(page: Page): Promise<void> {
+  const email = uniqueEmail('edificios');
+  const signup = await page.request.post('/api/admin/', {
+    data: { name: 'Sofía Herrera', email, contact: '3514556677', password: 'Edificio2026' },
+  });
+  expect(signup.status()).toBe(201);
+  await loginByApi(page, email, 'Edificio2026');
+}

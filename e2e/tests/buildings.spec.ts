@@ -1,0 +1,220 @@
+import { expect, test } from '@playwright/test';
+import { freshAdmin } from '../support/helpers';
+
+// A small real PNG: the server judges uploads by content.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASUlEQVR4nO2WAQkAQAwCl8iY9rpmH2PPOFgAET03KV/drCuIgtChmqHYMtbxE8GIDtUMxZaxDqH4oKFDNUOxZcghBGOdjhwe1wcklb55fcUEqAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}`;
+
+test('an administrator creates a building with an image, finds it in the carousel, on the map and in the list, and edits it', async ({
+  page,
+}) => {
+  await freshAdmin(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Mis Edificios' })).toBeVisible();
+  await expect(page.getByText('Todavía no tiene edificios')).toBeVisible();
+  // Tiles point at a dead address in these runs: the map still renders its controls.
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Nuevo edificio' }).first().click();
+  await expect(page).toHaveURL(/\/buildingadd$/);
+
+  // Validation of §5, shared with the server.
+  await page.getByRole('button', { name: 'Crear edificio' }).click();
+  await expect(page.getByRole('dialog', { name: 'Por favor revise los datos!' })).toContainText('Debe completar todos los campos');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText('Debe completar todos los campos').first()).toBeVisible();
+  await page.getByLabel('Pisos').pressSequentially('7a');
+  await expect(page.getByText('Solo puedes ingresar numeros!')).toBeVisible();
+  await expect(page.getByLabel('Pisos')).toHaveValue('7');
+
+  const name = unique('Torre Jacarandá');
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Nro. catastral').fill('11-09-777-001');
+  // No geocoder in these runs: the address is typed by hand, coordinates too.
+  await page.getByLabel('Dirección').fill('Av. Vélez Sarsfield 500, Córdoba');
+  await page.getByLabel('Departamentos').fill('12');
+  await page.getByLabel('Latitud').fill('-31.4290');
+  await page.getByLabel('Longitud').fill('-64.1880');
+  await page.getByLabel('Imagen del edificio').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toBeVisible();
+  await page.getByRole('button', { name: 'Crear edificio' }).click();
+
+  await expect(page.getByText('Edificio Creado!')).toBeVisible();
+  await expect(page).toHaveURL(/\/buildingDetail\/\d+$/);
+  const id = page.url().split('/').pop();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const photo = page.getByRole('img', { name: `Foto de ${name}` });
+  await expect(photo).toHaveAttribute('src', /^\/api\/files\/buildings\/[0-9a-f-]+\.png$/);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  await expect(page.getByText('Av. Vélez Sarsfield 500, Córdoba')).toBeVisible();
+
+  // Home: the carousel card with its Detalle link, and a marker on the map.
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const card = page.getByRole('listitem', { name });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('img', { name: `Foto de ${name}` })).toBeVisible();
+  await expect(card).toContainText('Av. Vélez Sarsfield 500, Córdoba');
+  await expect(page.locator(`.leaflet-marker-icon[title="${name}"]`)).toBeVisible();
+  await card.getByRole('link', { name: `Detalle de ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/buildingDetail/${id}$`));
+
+  // The list, then edit: blank fields keep their values.
+  await page.goto('/buildings');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('11-09-777-001');
+  await expect(row).toContainText('12');
+  await row.getByRole('link', { name: `Editar ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/BuildingUpdate/${id}$`));
+  await page.getByLabel('Nro. catastral').fill('');
+  await page.getByLabel('Pisos').fill('9');
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('Se guardaron los cambios!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/buildingDetail/${id}$`));
+  await expect(page.getByText('11-09-777-001')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^9$/ })).toBeVisible();
+
+  // The lower-case route is the same screen.
+  await page.goto(`/buildingupdate/${id}`);
+  await expect(page.getByRole('heading', { name: `Editar ${name}` })).toBeVisible();
+});
+
+test('apartments: Spanish validation messages, create, conflicts, edit and delete', async ({ page }) => {
+  await freshAdmin(page);
+  const created = await page.request.post('/api/buildings', {
+    data: { name: unique('Edificio Las Rosas'), cata: '11-03-100-200', address: 'Obispo Trejo 300, Córdoba', floor: 4, cant_apartments: 8 },
+  });
+  expect(created.status()).toBe(201);
+  const building = await created.json();
+
+  await page.goto(`/buildingDetail/${building.id}`);
+  await expect(page.getByText('Este edificio todavía no tiene departamentos.')).toBeVisible();
+  await page.getByRole('link', { name: 'Agregar departamento' }).click();
+  await expect(page).toHaveURL(new RegExp(`/apartmentadd/${building.id}$`));
+
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('dialog', { name: 'DEBE COMPLETAR TODOS LOS CAMPOS CORRECTAMENTE' })).toBeVisible();
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+
+  await page.getByLabel('Número de departamento').fill('1a');
+  await page.getByLabel('Nro. catastral del departamento').fill('U');
+  await page.getByLabel('Superficie (m²)').pressSequentially('5x');
+  await expect(page.getByText('Solo se permiten numeros, comas y puntos')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText('Solo se permiten mayusculas y numeros')).toBeVisible();
+  await expect(page.getByText('Es muy corto').first()).toBeVisible();
+  await page.getByLabel('Nro. catastral del departamento').fill('U#1');
+  await expect(page.getByText('Contiene caracteres no aceptados')).toBeVisible();
+
+  await page.getByLabel('Número de departamento').fill('1A');
+  await page.getByLabel('Nro. catastral del departamento').fill('UF 101');
+  await page.getByLabel('Superficie (m²)').fill('55,5');
+  await page.getByRole('radio', { name: 'OCUPADO', exact: true }).check();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Departamento creado exitosamente')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/buildingDetail/${building.id}$`));
+  const row = page.getByRole('row').filter({ hasText: '1A' });
+  await expect(row).toContainText('Activo');
+  await expect(row).toContainText('55,5');
+
+  // The same number again in this building.
+  await page.goto(`/apartmentadd/${building.id}`);
+  await page.getByLabel('Número de departamento').fill('1A');
+  await page.getByLabel('Nro. catastral del departamento').fill('UF 102');
+  await page.getByLabel('Superficie (m²)').fill('40');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  const dup = page.getByRole('dialog', { name: 'No se cargó el dpto' });
+  await expect(dup).toContainText('no esté ya creado');
+  await dup.getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByRole('link', { name: 'Cancelar' }).click();
+
+  // Edit: renumbering an occupied apartment is refused; vacant first, then renumber.
+  await page.getByRole('link', { name: 'Editar departamento 1A' }).click();
+  await expect(page.getByLabel('Superficie (m²)')).toHaveValue('55,50');
+  await expect(page.getByRole('radio', { name: 'OCUPADO', exact: true })).toBeChecked();
+  await page.getByLabel('Número de departamento').fill('2C');
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  const refused = page.getByRole('dialog', { name: 'Error al modificar el dpto' });
+  await expect(refused).toContainText('desocupado');
+  await refused.getByRole('button', { name: 'Aceptar' }).click();
+  await page.getByLabel('Número de departamento').fill('1A');
+  await page.getByRole('radio', { name: 'DESOCUPADO' }).check();
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('Departamento modificado exitosamente!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '1A' })).toContainText('Desocupado');
+
+  await page.getByRole('link', { name: 'Editar departamento 1A' }).click();
+  await page.getByLabel('Número de departamento').fill('2C');
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('Departamento modificado exitosamente!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '2C' })).toBeVisible();
+
+  // Delete, after a confirmation.
+  await page.getByRole('link', { name: 'Editar departamento 2C' }).click();
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Está seguro de eliminar este departamento?' });
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/apartment\/\d+$/);
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Departamento Eliminado Exitosamente')).toBeVisible();
+  await expect(page.getByText('Este edificio todavía no tiene departamentos.')).toBeVisible();
+});
+
+test('deleting a building asks first and removes it from the list', async ({ page }) => {
+  await freshAdmin(page);
+  const name = unique('Edificio Efímero');
+  const created = await page.request.post('/api/buildings', {
+    data: { name, cata: '11-04-001-001', address: 'Chacabuco 100, Córdoba', floor: 2, cant_apartments: 2 },
+  });
+  const building = await created.json();
+  await page.goto(`/BuildingUpdate/${building.id}`);
+  await page.getByRole('button', { name: 'Borrar edificio' }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Está seguro de borrar este edificio?' });
+  await expect(confirm).toContainText('quedan archivados');
+  await confirm.getByRole('button', { name: 'Borrar' }).click();
+  await expect(page.getByText('Edificio borrado con exito!')).toBeVisible();
+  await expect(page).toHaveURL(/\/buildings$/);
+  await expect(page.getByText('Todavía no tiene edificios.')).toBeVisible();
+  await page.goto(`/buildingDetail/${building.id}`);
+  await expect(page.getByText('No se encontró el edificio.')).toBeVisible();
+});
+
+test('the demo buildings show their pictures in the carousel', async ({ page }) => {
+  await page.request.post('/api/loggings/loggingIn', { data: { email: 'admin@consorcio.com.ar', password: 'Admin1234' } });
+  await page.goto('/');
+  for (const name of ['Torre Cañada', 'Edificio Nueva Córdoba', 'Residencias del Cerro']) {
+    const img = page.getByRole('listitem', { name }).getByRole('img', { name: `Foto de ${name}` });
+    await expect(img).toHaveAttribute('src', /^\/demo\/.+\.jpg$/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(page.locator('.leaflet-marker-icon')).toHaveCount(3);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the carousel moves with its buttons and the list keeps its Editar action', async ({ page }) => {
+    await page.request.post('/api/loggings/loggingIn', { data: { email: 'admin@consorcio.com.ar', password: 'Admin1234' } });
+    await page.goto('/');
+    const track = page.getByRole('list').filter({ has: page.getByRole('listitem', { name: 'Torre Cañada' }) });
+    await expect(track).toBeVisible();
+    expect(await track.evaluate((el) => el.scrollLeft)).toBe(0);
+    await page.getByRole('button', { name: 'Edificio siguiente' }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Edificio anterior' }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.goto('/buildings');
+    await page.getByRole('link', { name: 'Editar Torre Cañada' }).click();
+    await expect(page.getByRole('heading', { name: 'Editar Torre Cañada' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

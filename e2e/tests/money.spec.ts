@@ -1,0 +1,204 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_RESIDENT, freshAdmin, loginByApi } from '../support/helpers';
+
+const MONTHS = [
+  'Enero',
+  'Febrero',
+  'Marzo',
+  'Abril',
+  'Mayo',
+  'Junio',
+  'Julio',
+  'Agosto',
+  'Septiembre',
+  'Octubre',
+  'Noviembre',
+  'Diciembre',
+];
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A building of our own with two apartments (60 and 40 m2), so the journey owns its months. */
+async function ownBuilding(page: Page) {
+  const id = uid();
+  const name = `Edificio E2E ${id}`;
+  const b = await page.request.post('/api/buildings', {
+    data: { name, cata: `E2E-${id}`, address: 'Av. Colón 100, Córdoba', floor: '3', cant_apartments: '2', latitude: null, longitude: null },
+  });
+  expect(b.status()).toBe(201);
+  const building = (await b.json()) as { id: number };
+  for (const [n, mt2] of [
+    ['1A', 60],
+    ['1B', 40],
+  ] as const) {
+    const a = await page.request.post('/api/apartments', {
+      data: { building: building.id, cata_apartment: `UF ${n} ${id}`.slice(0, 20), mt2, number_apartment: n, state: 1 },
+    });
+    expect(a.status()).toBe(201);
+  }
+  return { id: building.id, name };
+}
+
+test('an administrator adds a spending, finds it in the filtered board, edits it and deletes it', async ({ page }) => {
+  await loginByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const concept = `Jardinería ${uid()}`;
+  await page.goto('/spendings/board');
+  await expect(page.getByRole('heading', { name: 'Gastos' })).toBeVisible();
+  await page.getByRole('link', { name: 'Agregar gasto' }).click();
+  await expect(page.getByRole('heading', { name: 'Nuevo gasto' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Agregar gasto' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Debe llenar todos los campos');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+
+  await pick(page, 'Edificio', 'Residencias del Cerro');
+  await page.getByLabel('Concepto').fill(concept);
+  await page.getByLabel('Proveedor').fill('Verde Vivo');
+  await page.getByLabel('Detalle').fill('Poda de los árboles del frente');
+  const amount = page.getByLabel('Monto ($)');
+  await amount.pressSequentially('-');
+  await expect(page.getByText('No se puede ingresar numeros negativos')).toBeVisible();
+  await amount.fill('12345,67');
+  await page.getByRole('button', { name: 'Agregar gasto' }).click();
+  await expect(page.getByText('Gasto Agregado!')).toBeVisible();
+  await expect(page).toHaveURL(/\/spendings\/board\?buildingId=\d+/);
+
+  await pick(page, 'Concepto', concept);
+  const table = page.getByRole('table', { name: 'Gastos' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText(concept);
+  await expect(table).toContainText(/12\.345,67/);
+  await expect(page.getByTestId('spendings-sum')).toHaveText(/Total: \$\s12\.345,67/);
+
+  await table.getByRole('link', { name: new RegExp(`Editar gasto ${concept}`) }).click();
+  await expect(page.getByRole('heading', { name: 'Editar gasto' })).toBeVisible();
+  await expect(page.getByLabel('Monto ($)')).toHaveValue('12345,67');
+  await page.getByLabel('Monto ($)').fill('15000');
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('Gasto Editado!')).toBeVisible();
+  await pick(page, 'Concepto', concept);
+  await expect(page.getByTestId('spendings-sum')).toHaveText(/15\.000,00/);
+
+  await page
+    .getByRole('table', { name: 'Gastos' })
+    .getByRole('link', { name: new RegExp(`Editar gasto ${concept}`) })
+    .click();
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Gasto Eliminado!')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Gastos' })).not.toContainText(concept);
+});
+
+test('generating a month settles it once, the expenses show in the table and a status toggles after confirming', async ({ page }) => {
+  // An administrator of its own, so the demo administrator's portfolio stays as other journeys expect it.
+  await freshAdmin(page);
+  const b = await ownBuilding(page);
+  const now = new Date();
+  const month = (now.getMonth() + 11) % 12;
+  const year = now.getMonth() === 0 ? now.getFullYear() - 1 : now.getFullYear();
+  const res = await page.request.post('/api/spendings/add', {
+    data: {
+      building: b.id,
+      date: `${year}-${String(month + 1).padStart(2, '0')}-05`,
+      concept: 'Limpieza',
+      supplier: 'Brillo',
+      details: 'Mes',
+      amount: 1000,
+    },
+  });
+  expect(res.status()).toBe(201);
+
+  await page.goto('/spendings/board');
+  await page.getByRole('button', { name: 'Generar Expensas' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Primero debe filtrar por el edificio al que le quiere generar las expensas');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+
+  await pick(page, 'Edificio', b.name);
+  await page.getByRole('button', { name: 'Generar Expensas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generar Expensas' });
+  await expect(dialog.getByLabel('Edificio')).toHaveValue(`${b.id} - ${b.name}`);
+  await pick(page, 'Año', String(year));
+  await pick(page, 'Mes', MONTHS[month]!);
+  await dialog.getByRole('button', { name: 'Generar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Expensas generadas correctamente');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+
+  // Once per month: the second time is refused with the spec's message.
+  await page.getByRole('button', { name: 'Generar Expensas' }).click();
+  await pick(page, 'Año', String(year));
+  await pick(page, 'Mes', MONTHS[month]!);
+  await page.getByRole('dialog', { name: 'Generar Expensas' }).getByRole('button', { name: 'Generar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('El mes ya tiene las expensas liquidadas!');
+  await expect(page.getByRole('dialog')).toContainText('Verifique el mes');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  // The dialog stays open to pick another month; this time we leave.
+  await page.getByRole('dialog', { name: 'Generar Expensas' }).getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('navigation', { name: 'Menú principal' }).first().getByRole('link', { name: 'Expensas' }).click();
+  await expect(page.getByRole('heading', { name: 'Expensas' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Departamento' }).click();
+  await expect(page.getByRole('dialog')).toContainText('No se puede elegir departamento sin selecciona edificio');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await pick(page, 'Edificio', b.name);
+  // The filter is applied by the server: wait for the answer with our building's two apartments only.
+  await expect(page.getByRole('button', { name: /^Ver expensas del depto/ })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Ver expensas del depto 1A' }).click();
+  const rows = page.getByRole('table', { name: 'Expensas del depto 1A' });
+  await expect(rows).toContainText(MONTHS[month]!);
+  await expect(rows).toContainText(String(year));
+  await expect(rows).toContainText(/600,00/);
+  await rows.getByRole('button', { name: /^Adeudada/ }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('Vas a cambiar el estado de este pago, estás seguro?');
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(rows.getByRole('button', { name: /^Pagada/ })).toBeVisible();
+
+  await rows.getByRole('link', { name: 'Ver liquidación' }).click();
+  await expect(page.getByRole('heading', { name: `Liquidación ${MONTHS[month]} ${year}` })).toBeVisible();
+  const shares = page.getByRole('table', { name: 'Expensas por departamento' });
+  await expect(shares).toContainText(/600,00/);
+  await expect(shares).toContainText(/400,00/);
+});
+
+test('the building detail charts render the spendings by concept and by month', async ({ page }) => {
+  await loginByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const list = await (await page.request.get('/api/buildings/all?pageSize=500')).json();
+  const torre = list.items.find((x: { name: string }) => x.name === 'Torre Cañada');
+  await page.goto(`/buildingDetail/${torre.id}`);
+  const byConcept = page.getByTestId('chart-by-concept');
+  await expect(byConcept.locator('svg').first()).toBeVisible();
+  await expect(byConcept).toContainText('Sueldo encargado');
+  await expect(byConcept.locator('rect, path').first()).toBeAttached();
+  const byMonth = page.getByTestId('chart-by-month');
+  await expect(byMonth.locator('svg').first()).toBeVisible();
+  await expect(byMonth).toContainText('Ene');
+  await expect(byMonth).toHaveAttribute('aria-label', /Enero \$/);
+  const now = new Date();
+  if (now.getMonth() > 0) {
+    const before = await byConcept.getAttribute('aria-label');
+    await pick(page, 'Mes', MONTHS[now.getMonth() - 1]!);
+    await expect(byConcept).not.toHaveAttribute('aria-label', before!);
+    await expect(byConcept).toContainText('Limpieza');
+  }
+});
+
+test('a resident sees only their own expenses and opens a month’s statement', async ({ page }) => {
+  await loginByApi(page, DEMO_RESIDENT.email, DEMO_RESIDENT.password);
+  await page.goto('/public');
+  await page.getByRole('navigation', { name: 'Menú principal' }).first().getByRole('link', { name: 'Mis expensas' }).click();
+  await expect(page.getByRole('heading', { name: 'Mis expensas' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Mis expensas' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(table).toContainText(/Pagada|Adeudada/);
+  await table
+    .getByRole('link', { name: /Ver liquidación/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: /^Liquidación / })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Expensas por departamento' })).toContainText('1A');
+  await expect(page.getByRole('table', { name: 'Expensas por departamento' })).not.toContainText('Pagada');
+});
