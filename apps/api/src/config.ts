@@ -24,8 +24,20 @@ const envSchema = z.object({
   MP_ACCESS_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   MP_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   MP_API_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://api.mercadopago.com')),
-  TILE_URL: z.preprocess(emptyToUndefined, z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
-  GEOCODER_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://nominatim.openstreetmap.org')),
+  TILE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+      .refine((u) => /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(u), 'must be an http(s) URL with {z}, {x} and {y}'),
+  ),
+  // `off`: no address search; addresses and coordinates are typed by hand.
+  GEOCODER_URL: z.preprocess(
+    emptyToUndefined,
+    z.union([z.literal('off'), z.string().url()]).default('https://nominatim.openstreetmap.org'),
+  ),
+  // How many proxies in front of us set X-Forwarded-For (0: none; the client's address is the socket's).
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
 });
@@ -44,7 +56,9 @@ export type Config = {
   mpWebhookSecret: string | undefined;
   mpApiUrl: string;
   tileUrl: string;
-  geocoderUrl: string;
+  /** null: address search is off. */
+  geocoderUrl: string | null;
+  trustProxyHops: number;
   logLevel: string;
   webDist: string;
   secureCookies: boolean;
@@ -74,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mpWebhookSecret: e.MP_WEBHOOK_SECRET,
     mpApiUrl: e.MP_API_URL,
     tileUrl: e.TILE_URL,
-    geocoderUrl: e.GEOCODER_URL.replace(/\/$/, ''),
+    geocoderUrl: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL.replace(/\/$/, ''),
+    trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     secureCookies: publicUrl.startsWith('https:'),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { NominatimGeocoder, type Geocoder } from './lib/geocoder.ts';
+import { DisabledGeocoder, NominatimGeocoder, type Geocoder } from './lib/geocoder.ts';
 import { LocalFileStorage, type FileStorage } from './lib/storage.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport.ts';
 
@@ -20,7 +20,7 @@ export function createServices(config: Config, _database: Database): Services {
   return {
     clock: () => new Date(),
     storage: new LocalFileStorage(path.join(config.dataDir, 'uploads')),
-    geocoder: new NominatimGeocoder(config.geocoderUrl),
+    geocoder: config.geocoderUrl ? new NominatimGeocoder(config.geocoderUrl) : new DisabledGeocoder(),
     mail: createMailTransport(config.smtpUrl),
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  check,
   bigserial,
   boolean,
   date,
@@ -17,6 +18,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -158,6 +160,7 @@ export const spendings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check('spendings_amount_positive', sql`${t.amountCents} > 0`),
     // amount_cents rides along so the board's count and sum are index-only scans (see README, Performance).
     index('spendings_building_date_idx').on(t.buildingId, t.date, t.id, t.amountCents),
     index('spendings_building_concept_idx').on(t.buildingId, t.concept),
@@ -178,7 +181,10 @@ export const settlements = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('settlements_building_month_uq').on(t.buildingId, t.year, t.month)],
+  (t) => [
+    uniqueIndex('settlements_building_month_uq').on(t.buildingId, t.year, t.month),
+    check('settlements_month_range', sql`${t.month} between 0 and 11`),
+  ],
 );
 
 export const expenses = pgTable(
@@ -197,10 +203,14 @@ export const expenses = pgTable(
     year: integer('year').notNull(),
     month: smallint('month').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The apartment's area when the month was settled: the statement explains the share with it. */
+    mt2: numeric('mt2', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     status: expenseStatusEnum('status').notNull().default('Adeudada'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('expenses_month_range', sql`${t.month} between 0 and 11`),
+    check('expenses_amount_non_negative', sql`${t.amountCents} >= 0`),
     uniqueIndex('expenses_apartment_month_uq').on(t.apartmentId, t.year, t.month),
     index('expenses_building_idx').on(t.buildingId, t.year, t.month),
     index('expenses_settlement_idx').on(t.settlementId),
@@ -374,6 +384,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** Set by the worker that claimed the message; only that worker may record the outcome. */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),

@@ -7,6 +7,14 @@ export interface Geocoder {
 
 const TIMEOUT_MS = 3000;
 
+/** `GEOCODER_URL=off`: no suggestions; the form takes the address and coordinates by hand. */
+export class DisabledGeocoder implements Geocoder {
+  readonly enabled = false;
+  async search(): Promise<GeocodeResult[]> {
+    return [];
+  }
+}
+
 /** A Nominatim-compatible service (`GEOCODER_URL`), limited to Argentina. */
 export class NominatimGeocoder implements Geocoder {
   constructor(

@@ -29,20 +29,38 @@ export default fp(async (app) => {
     return cache._principal;
   });
   app.decorateRequest('sessionToken', function (this: FastifyRequest) {
-    const header = this.headers.authorization;
-    if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+    const bearer = bearerToken(this);
+    if (bearer !== null) return bearer || undefined;
     return this.cookies[SESSION_COOKIE] || undefined;
+  });
+
+  // Sessions end after 30 days idle: when the server resets a cookie session's idle clock, the
+  // browser's cookie gets a fresh 30 days too (unless this reply already sets or clears it).
+  app.addHook('onSend', async (request, reply) => {
+    const cached = (request as FastifyRequest & { _principal?: Promise<SessionUser | null> })._principal;
+    if (!cached || bearerToken(request) !== null) return;
+    const user = await cached.catch(() => null);
+    const token = request.cookies[SESSION_COOKIE];
+    if (!user?.renewed || !token) return;
+    const existing = reply.getHeader('set-cookie');
+    const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+    if (list.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
+    reply.header('set-cookie', [...list, app.serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config.secureCookies))]);
   });
 });
 
+/** The bearer token ('' when the header is there but empty), or null without a Bearer header. */
+function bearerToken(request: FastifyRequest): string | null {
+  const match = /^bearer\s+(.*)$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]!.trim() : null;
+}
+
+function sessionCookieOptions(secure: boolean) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: Math.floor(SESSION_IDLE_MS / 1000) };
+}
+
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
-  });
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure));
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
@@ -66,6 +84,21 @@ export async function requireAdmin(request: FastifyRequest): Promise<AdminPrinci
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.forbidden);
   return user as AdminPrincipal;
 }
+
+/*
+ * Route hooks (`preValidation`): the role is checked before the body or query is, so a caller
+ * without the right role gets 401/403, never field messages about a call they may not make.
+ * Handlers still call requireX() for the typed caller (resolved once per request).
+ */
+export const adminOnly = async (request: FastifyRequest): Promise<void> => {
+  await requireAdmin(request);
+};
+export const residentOnly = async (request: FastifyRequest): Promise<void> => {
+  await requireResident(request);
+};
+export const signedIn = async (request: FastifyRequest): Promise<void> => {
+  await requireUser(request);
+};
 
 export async function requireResident(request: FastifyRequest): Promise<ResidentPrincipal> {
   const user = await requireUser(request);

@@ -127,6 +127,7 @@ export async function seedDemoMoney(db: Db, world: DemoWorld): Promise<void> {
           year: y,
           month: m,
           amountCents: sh.amountCents,
+          mt2: b.apartments.find((a) => a.id === sh.id)!.mt2,
           // Older months are mostly paid; a couple of neighbours are behind.
           status: back > 3 && (ai + bi + back) % 7 !== 0 ? ('Pagada' as const) : ('Adeudada' as const),
         })),

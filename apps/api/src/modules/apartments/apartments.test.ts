@@ -144,7 +144,7 @@ describe('apartments', () => {
     const [settlement] = await t.database.db.insert(settlements).values({ buildingId, year: 2026, month: 0, totalCents: 1000 }).returning();
     await t.database.db
       .insert(expenses)
-      .values({ apartmentId: billed.id, buildingId, settlementId: settlement!.id, year: 2026, month: 0, amountCents: 1000 });
+      .values({ apartmentId: billed.id, buildingId, settlementId: settlement!.id, year: 2026, month: 0, amountCents: 1000, mt2: 40 });
     assert.equal((await client.delete(`/api/apartments/delete/${billed.id}`)).status, 204);
     const [row] = await t.database.db.select().from(apartments).where(eq(apartments.id, billed.id));
     assert.ok(row?.archivedAt, 'archived');

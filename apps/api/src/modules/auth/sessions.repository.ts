@@ -23,6 +23,8 @@ export interface SessionUser {
   apartmentId: number | null;
   /** A resident's building (through their apartment); null for administrators. */
   buildingId: number | null;
+  /** The idle clock was just reset: a cookie session gets its cookie's lifetime renewed too. */
+  renewed: boolean;
 }
 
 /** The live session's user, or null (unknown, idle too long, or banned). */
@@ -51,11 +53,12 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }
-  if (idle > TOUCH_AFTER_MS) {
+  const renewed = idle > TOUCH_AFTER_MS;
+  if (renewed) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
   const { lastSeenAt: _l, isDeleted: _d, ...user } = row;
-  return { ...user, buildingId: user.role === 'resident' ? user.buildingId : null };
+  return { ...user, buildingId: user.role === 'resident' ? user.buildingId : null, renewed };
 }
 
 export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {

@@ -50,14 +50,15 @@ export async function liveApartmentAreas(tx: DbOrTx, p: Principal, buildingId: n
 export async function insertExpenses(
   tx: DbOrTx,
   settlement: { id: number; buildingId: number; year: number; month: number },
-  shares: { apartmentId: number; amountCents: number }[],
+  shares: { apartmentId: number; amountCents: number; mt2: number }[],
 ): Promise<void> {
   const ids = `{${shares.map((s) => Math.trunc(s.apartmentId)).join(',')}}`;
   const cents = `{${shares.map((s) => Math.trunc(s.amountCents)).join(',')}}`;
+  const areas = `{${shares.map((s) => s.mt2.toFixed(2)).join(',')}}`;
   await tx.execute(sql`
-    insert into ${expenses} (apartment_id, building_id, settlement_id, year, month, amount_cents)
-    select u.apartment_id, ${settlement.buildingId}, ${settlement.id}, ${settlement.year}, ${settlement.month}, u.amount_cents
-    from unnest(${ids}::int[], ${cents}::bigint[]) as u(apartment_id, amount_cents)`);
+    insert into ${expenses} (apartment_id, building_id, settlement_id, year, month, amount_cents, mt2)
+    select u.apartment_id, ${settlement.buildingId}, ${settlement.id}, ${settlement.year}, ${settlement.month}, u.amount_cents, u.mt2
+    from unnest(${ids}::int[], ${cents}::bigint[], ${areas}::numeric[]) as u(apartment_id, amount_cents, mt2)`);
 }
 
 export async function listApartmentsWithExpenses(

@@ -64,10 +64,11 @@ export async function settleMonth(db: Db, p: AdminPrincipal, buildingId: number,
     const apartments = await liveApartmentAreas(tx, p, buildingId);
     if (apartments.reduce((s, a) => s + a.mt2, 0) <= 0) throw new AppError('UNPROCESSABLE', EXPENSE_MSG.noArea);
     const shares = prorateByArea(totalCents, apartments);
+    const areaById = new Map(apartments.map((a) => [a.id, a.mt2]));
     await insertExpenses(
       tx,
       { id: settlement.id, buildingId, year, month },
-      shares.map((s) => ({ apartmentId: s.id, amountCents: s.amountCents })),
+      shares.map((s) => ({ apartmentId: s.id, amountCents: s.amountCents, mt2: areaById.get(s.id)! })),
     );
     await setSettlementTotal(tx, settlement.id, totalCents);
     return {
