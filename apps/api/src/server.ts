@@ -38,10 +38,19 @@ async function main(): Promise<void> {
     await database.close();
   });
 
-  const demo = await seedDemoIfWanted(database, config);
-
-  const stopJobs = startJobs(app);
-  await app.listen({ port: config.port, host: config.host });
+  let demo: Awaited<ReturnType<typeof seedDemoIfWanted>>;
+  let stopJobs: () => Promise<void> = async () => {};
+  try {
+    demo = await seedDemoIfWanted(database, config);
+    stopJobs = startJobs(app);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    // One clear line, never a stack trace; the database (and the data folder's lock) is released.
+    console.error(startFailure(e, config));
+    await stopJobs().catch(() => {});
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
   const where = config.databaseUrl ? 'PostgreSQL' : `base embebida en ${config.dataDir}`;
   console.log(`\nPanel Administrador listo en http://localhost:${(app.server.address() as { port: number }).port} (${where})`);
   if (demo) {
@@ -70,4 +79,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-void main();
+function startFailure(e: unknown, config: { port: number; host: string }): string {
+  const err = e as NodeJS.ErrnoException;
+  if (err?.code === 'EADDRINUSE') return `Could not start: port ${config.port} is already in use (set PORT to another one).`;
+  if (err?.code === 'EADDRNOTAVAIL' || err?.code === 'ENOTFOUND') return `Could not start: cannot listen on HOST ${config.host}.`;
+  if (err?.code === 'EACCES') return `Could not start: no permission to listen on port ${config.port} (PORT).`;
+  return `Could not start: ${err?.message ?? String(e)}`;
+}
+
+main().catch((e: unknown) => {
+  console.error(`Could not start: ${(e as Error)?.message ?? String(e)}`);
+  process.exit(1);
+});
