@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './test/harness.ts';
+import { buildAdmin } from './seed/factories.ts';
 
 describe('platform', () => {
   let t: TestServer;
@@ -62,5 +64,41 @@ describe('platform', () => {
     const body = (await res.json()) as { error: { code: string; message: string } };
     assert.equal(body.error.code, 'VALIDATION');
     assert.doesNotMatch(JSON.stringify(body), /stack|at .*\.ts|SyntaxError/);
+  });
+  test('a JSON body over 1 MB is 413 with a message about the request, not a file', async () => {
+    const res = await t.client().post('/api/loggings/loggingIn', { email: 'x@example.com', password: 'x'.repeat(1024 * 1024) });
+    assert.equal(res.status, 413);
+    assert.deepEqual(res.body, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'La solicitud es demasiado grande' } });
+  });
+
+  test('a failing handler answers INTERNAL with no stack trace or SQL in the body', async () => {
+    const s = await startTestServer();
+    try {
+      const admin = await buildAdmin(s.database.db);
+      const c = s.client();
+      await c.login(admin.email, admin.password);
+      await s.database.db.execute(sql`alter table sessions rename to sessions_gone`);
+      const res = await c.get('/api/loggings/session');
+      assert.equal(res.status, 500);
+      assert.deepEqual(res.body, { error: { code: 'INTERNAL', message: 'Ocurrió un error inesperado. Intente de nuevo más tarde' } });
+      assert.doesNotMatch(res.text, /sessions|select|relation|stack|\.ts/i);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('request logs keep the path but never the query string (a reset link carries its token there)', async () => {
+    const s = await startTestServer({ captureLogs: true });
+    try {
+      const secret = 'SeCrEtToKeN1234567890abcdef';
+      await s.client().get(`/logging/restaurarcontrase%C3%B1a?${secret}`);
+      await s.client().get(`/api/health?token=${secret}`);
+      const logs = s.logs.join('');
+      assert.match(logs, /"url":"\/api\/health"/);
+      assert.match(logs, /restaurarcontrase/);
+      assert.ok(!logs.includes(secret), 'the token is not in the log');
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -33,12 +33,27 @@ export interface BuildAppOptions {
   database: Database;
   services?: Partial<Services>;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, services, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, services, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] }
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          // Paths only: a query string can carry a secret (the reset link's token is one).
+          serializers: {
+            req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+              method: req.method,
+              url: req.url.split('?')[0],
+              host: req.hostname,
+              remoteAddress: req.ip,
+            }),
+          },
+          ...(logStream ? { stream: logStream } : {}),
+        }
       : false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 1024 * 1024,

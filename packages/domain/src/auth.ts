@@ -26,7 +26,7 @@ export const contactSchema = z
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: MSG.required }).min(1, MSG.required).max(200),
+  password: z.string({ error: MSG.required }).min(1, MSG.required).max(200, MSG.tooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -43,10 +43,16 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-export const tokenSchema = z.object({ token: z.string().min(10).max(200) });
+/**
+ * A reset token as sent by the client: any string is looked up, so a short or mangled one is
+ * the same 404 as an unknown one (API.md); the bound only keeps requests small.
+ */
+export const resetTokenSchema = z.string({ error: MSG.tokenInvalid }).max(512, MSG.tokenInvalid);
+
+export const tokenSchema = z.object({ token: resetTokenSchema });
 
 export const changePasswordSchema = z.object({
-  token: z.string().min(10).max(200),
+  token: resetTokenSchema,
   newPass: passwordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -33,5 +33,9 @@ export const MSG = {
   unsupportedFile: 'Tipo de archivo no soportado',
   unsupportedFileHint: 'Los archivos solo pueden ser JPG, PNG o JPEG',
   tokenInvalid: 'El enlace no es válido o ya venció. Pida uno nuevo',
+  /** A request zod rejects without a message of ours (no body, wrong shape). */
+  invalidRequest: 'La solicitud no es válida',
+  invalidValue: 'El valor no es válido',
+  requestTooLarge: 'La solicitud es demasiado grande',
   welcome: (name: string) => `Bienvenido ${name}`,
 } as const;

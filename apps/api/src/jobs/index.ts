@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneRateLimitEvents } from '../lib/rate-limit.ts';
 import { pruneIdleSessions } from '../modules/auth/sessions.repository.ts';
+import { purgeSentMail } from '../modules/mail/mail.outbox.ts';
 import { deliverDueMail } from '../modules/mail/mail.worker.ts';
 
 export interface Job {
@@ -17,6 +18,14 @@ export const jobs: Job[] = [
     run: async (app) => {
       await pruneRateLimitEvents(app.db);
       await pruneIdleSessions(app.db);
+    },
+  },
+  {
+    // Sent messages are kept a while as a record (bodies already emptied), then deleted.
+    name: 'prune-mail',
+    everyMs: 60 * 60_000,
+    run: async (app) => {
+      await purgeSentMail(app.db);
     },
   },
   {

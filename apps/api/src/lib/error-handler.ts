@@ -11,23 +11,64 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
   return { error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message } };
 }
 
-/** Maps zod issues (from route schemas or a service's own parse) to the API.md error body. */
-export function validationBody(issues: { path: PropertyKey[] | string; message: string }[]): ErrorBody {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = Array.isArray(issue.path) ? issue.path.map(String).join('.') : String(issue.path).replace(/^\//, '').replace(/\//g, '.');
-    if (key && !(key in fields)) fields[key] = issue.message;
+/** zod's own (English) messages all start like this; ours are all Spanish. */
+const ZOD_DEFAULT = /^(Invalid\b|Too (small|big)\b|Unrecognized key)/;
+
+/** One zod issue: as zod reports it (`path`, `code`) or as the route validator does (`instancePath`, `keyword`, `params`). */
+export interface IssueLike {
+  path: PropertyKey[] | string;
+  message?: string;
+  code?: string;
+  origin?: unknown;
+  params?: { origin?: unknown };
+}
+
+function issueKey(path: PropertyKey[] | string): string {
+  return Array.isArray(path) ? path.map(String).join('.') : String(path).replace(/^\//, '').replace(/\//g, '.');
+}
+
+/**
+ * The message to show for one issue: the schema's own when it has one, else a Spanish
+ * fallback, so zod's English defaults ("Invalid input: expected object…") never reach a user.
+ */
+export function spanishIssueMessage(issue: IssueLike): string {
+  const message = issue.message ?? '';
+  if (message && !ZOD_DEFAULT.test(message)) return message;
+  if (issueKey(issue.path) === '') return MSG.invalidRequest;
+  const origin = issue.origin ?? issue.params?.origin;
+  switch (issue.code) {
+    case 'invalid_type':
+      return /received undefined$/.test(message) ? MSG.required : MSG.invalidValue;
+    case 'too_small':
+      return origin === 'string' ? MSG.tooShort : MSG.invalidValue;
+    case 'too_big':
+      return origin === 'string' ? MSG.tooLong : MSG.invalidValue;
+    default:
+      return MSG.invalidValue;
   }
-  return errorBody('VALIDATION', issues[0]?.message ?? MSG.required, fields);
+}
+
+/** Maps zod issues (from route schemas or a service's own parse) to the API.md error body. */
+export function validationBody(issues: IssueLike[]): ErrorBody {
+  const fields: Record<string, string> = {};
+  let first: string | undefined;
+  for (const issue of issues) {
+    const key = issueKey(issue.path);
+    const message = spanishIssueMessage(issue);
+    first ??= message;
+    if (key && !(key in fields)) fields[key] = message;
+  }
+  return errorBody('VALIDATION', first ?? MSG.invalidRequest, fields);
 }
 
 const FASTIFY_CODES: Record<number, [ErrorCode, string]> = {
-  400: ['VALIDATION', 'La solicitud no es válida'],
+  400: ['VALIDATION', MSG.invalidRequest],
   401: ['UNAUTHENTICATED', MSG.unauthenticated],
   403: ['FORBIDDEN', MSG.forbidden],
   404: ['NOT_FOUND', MSG.notFound],
-  406: ['VALIDATION', 'La solicitud no es válida'],
-  413: ['PAYLOAD_TOO_LARGE', MSG.payloadTooLarge],
+  406: ['VALIDATION', MSG.invalidRequest],
+  // A body over the limit; an upload's own limit (a file) answers with the file message below.
+  413: ['PAYLOAD_TOO_LARGE', MSG.requestTooLarge],
   415: ['UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedFile],
   429: ['RATE_LIMITED', MSG.rateLimited],
 };
@@ -36,12 +77,20 @@ const FASTIFY_CODES: Record<number, [ErrorCode, string]> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply
-        .status(400)
-        .send(validationBody(err.validation.map((v) => ({ path: v.instancePath, message: v.message ?? MSG.required }))));
+      return reply.status(400).send(
+        validationBody(
+          err.validation.map((v) => ({
+            path: v.instancePath,
+            message: v.message,
+            code: v.keyword,
+            params: v.params as IssueLike['params'],
+          })),
+        ),
+      );
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err }, 'database unavailable');
@@ -49,6 +98,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     const known = FASTIFY_CODES[status];
+    if (status === 413 && err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', MSG.payloadTooLarge));
+    }
     if (status < 500 && known) {
       return reply.status(status).send(errorBody(known[0], known[1]));
     }

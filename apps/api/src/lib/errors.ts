@@ -22,6 +22,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Extra response headers (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -34,6 +36,9 @@ export const notFound = (message: string = MSG.notFound) => new AppError('NOT_FO
 export const forbidden = (message: string = MSG.forbidden) => new AppError('FORBIDDEN', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const validation = (message: string, fields?: Record<string, string>) => new AppError('VALIDATION', message, fields);
+/** 429 telling the client how many seconds to wait. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', MSG.rateLimited, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** Postgres unique_violation, as raised by both node-postgres and PGlite. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -14,6 +14,8 @@ export interface TestServer {
   database: Database;
   baseUrl: string;
   engine: 'pglite' | 'postgres';
+  /** Log lines, when started with `captureLogs`. */
+  logs: string[];
   client(): HttpClient;
   close(): Promise<void>;
 }
@@ -21,32 +23,87 @@ export interface TestServer {
 export interface StartOptions {
   env?: Record<string, string>;
   services?: Partial<Services>;
+  /**
+   * Run over this test database (see createTestDatabase) instead of a fresh one: the server
+   * opens its own connection and closes it on close(), and the data stays for the next server,
+   * as a restarted process would find it. The caller drops it.
+   */
+  database?: TestDatabase;
+  /** Keep the log lines in `logs` (at LOG_LEVEL, default info). */
+  captureLogs?: boolean;
 }
 
-export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
+/**
+ * Storage for a database that outlives one server: PGlite in a temporary folder, or a fresh
+ * PostgreSQL database when TEST_DATABASE_URL is set. Each open() is a new connection to it.
+ */
+export interface TestDatabase {
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
   if (adminUrl) {
-    const { default: pg } = await import('pg');
-    const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
+    const { databaseUrl, dropDatabase } = await createPostgresDatabase(adminUrl);
+    return { open: () => openDatabase({ databaseUrl }), drop: dropDatabase };
+  }
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'consorcio-testdb-'));
+  return {
+    open: () => openDatabase({ dataDir }),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ databaseUrl: string; dropDatabase: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    databaseUrl: u.toString(),
+    dropDatabase: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
+    },
+  };
+}
+
+export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (opts.database) {
+    database = await opts.database.open();
+  } else {
+    let databaseUrl: string | undefined;
+    if (adminUrl) ({ databaseUrl, dropDatabase } = await createPostgresDatabase(adminUrl));
+    database = await openDatabase({ databaseUrl });
   }
-  const database = await openDatabase({ databaseUrl });
-  const config = loadConfig({ PORT: '0', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...opts.env });
-  const app = await buildApp({ config, database, services: opts.services, logger: false });
+  const logs: string[] = [];
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: '/nonexistent',
+    LOG_LEVEL: opts.captureLogs ? 'info' : 'silent',
+    WEB_DIST: '/nonexistent',
+    ...opts.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    services: opts.services,
+    logger: !!opts.captureLogs,
+    logStream: opts.captureLogs ? { write: (line: string) => void logs.push(line) } : undefined,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -55,6 +112,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     database,
     baseUrl,
     engine: database.kind,
+    logs,
     client: () => new HttpClient(baseUrl),
     close: async () => {
       await app.close();

@@ -9,6 +9,7 @@ const profileSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(['admin', 'resident']),
+  message: z.string(),
   first_logging: z.boolean(),
   apartment: z.object({ id: z.number(), number_apartment: z.string(), buildingId: z.number() }).nullable().optional(),
   building: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
@@ -21,6 +22,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Sesión'],
         summary: 'Iniciar sesión',
+        description:
+          'Tras 10 fallos en 15 minutos, por e-mail o por dirección (detrás de un proxy, la que indica X-Forwarded-For según TRUST_PROXY): 429 con Retry-After.',
         body: loginSchema,
         response: {
           200: z.object({
@@ -80,6 +83,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Sesión'],
         summary: 'El e-mail de un enlace de restablecimiento vigente',
+        description: 'Cualquier token desconocido, usado, vencido o mal formado responde 404.',
         body: tokenSchema,
         response: { 200: z.object({ email: z.string() }) },
       },

@@ -1,7 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../../seed/factories.ts';
+import { rateLimitEvents, sessions, users } from '../../db/schema.ts';
 
 describe('accounts and sessions', () => {
   let t: TestServer;
@@ -41,6 +44,7 @@ describe('accounts and sessions', () => {
       name: 'Laura Vega',
       email: 'laura@example.com',
       role: 'admin',
+      message: 'Bienvenido Laura Vega',
       first_logging: false,
     });
 
@@ -152,5 +156,160 @@ describe('accounts and sessions', () => {
     const res = await t.client().post('/api/loggings/loggingIn', { email: 'no-es-mail', password: 'x' });
     assert.equal(res.status, 400);
     assert.equal(res.body.error.fields.email, 'El correo electronico es incorrecto');
+  });
+  test('sessions are stored hashed (sha256), never the token itself; passwords are argon2id', async () => {
+    const admin = await buildAdmin(t.database.db);
+    const login = await t.client().login(admin.email, admin.password);
+    const token: string = login.body.token;
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, admin.id));
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.tokenHash, createHash('sha256').update(token).digest('hex'));
+    assert.doesNotMatch(JSON.stringify(rows), new RegExp(token));
+    const signup = await t
+      .client()
+      .post('/api/admin', { name: 'Hash Prueba', email: 'hash@example.com', contact: '3514444444', password: 'Segura123' });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, signup.body.id));
+    assert.match(user!.passwordHash, /^\$argon2id\$/);
+  });
+
+  test('a session idle for more than 30 days has ended: 401', async () => {
+    const admin = await buildAdmin(t.database.db);
+    const c = t.client();
+    await c.login(admin.email, admin.password);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(eq(sessions.userId, admin.id));
+    const res = await c.get('/api/loggings/session');
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error.code, 'UNAUTHENTICATED');
+    assert.equal((await t.database.db.select().from(sessions).where(eq(sessions.userId, admin.id))).length, 0, 'deleted');
+  });
+
+  test('using a session renews its cookie for another 30 days; logout still clears it', async () => {
+    const admin = await buildAdmin(t.database.db);
+    const c = t.client();
+    await c.login(admin.email, admin.password);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(sessions.userId, admin.id));
+    const res = await c.get('/api/loggings/session');
+    assert.equal(res.status, 200);
+    const cookie = res.headers.getSetCookie().find((x) => x.startsWith('sid='));
+    assert.ok(cookie, 'the cookie is sent again');
+    const maxAge = Number(/Max-Age=(\d+)/i.exec(cookie)?.[1]);
+    assert.ok(Math.abs(maxAge - 30 * 24 * 3600) <= 60, cookie);
+    assert.match(cookie, /HttpOnly/i);
+    // Right after, the idle clock is fresh: no cookie again on every request.
+    assert.equal((await c.get('/api/loggings/session')).headers.getSetCookie().length, 0);
+
+    const out = await c.post('/api/loggings/logout');
+    assert.equal(out.status, 204);
+    const cleared = out.headers.getSetCookie().find((x) => x.startsWith('sid='))!;
+    assert.match(cleared, /^sid=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    assert.equal(c.hasCookie('sid'), false);
+    assert.equal((await c.get('/api/loggings/session')).status, 401);
+  });
+
+  test('a parallel burst of wrong passwords: at most 10 get checked, the rest 429 with Retry-After', async () => {
+    const s = await startTestServer();
+    try {
+      const admin = await buildAdmin(s.database.db);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => s.client().post('/api/loggings/loggingIn', { email: admin.email, password: `Mala${i}xyz` })),
+      );
+      const statuses = results.map((r) => r.status);
+      assert.ok(
+        statuses.every((x) => x === 401 || x === 429),
+        String(statuses),
+      );
+      assert.ok(statuses.filter((x) => x === 401).length <= 10, String(statuses));
+      assert.ok(statuses.includes(429), String(statuses));
+      const limited = results.find((r) => r.status === 429)!;
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      assert.ok(retryAfter > 0 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`);
+      // Every attempt of the burst counts, the refused ones too.
+      const [counted] = await s.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(rateLimitEvents)
+        .where(eq(rateLimitEvents.key, `login:email:${admin.email}`));
+      assert.equal(counted!.n, 20);
+      // Even the right password waits now.
+      const right = await s.client().post('/api/loggings/loggingIn', { email: admin.email, password: admin.password });
+      assert.equal(right.status, 429);
+      assert.ok(Number(right.headers.get('retry-after')) > 0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a successful login does not count against its address', async () => {
+    const s = await startTestServer();
+    try {
+      const admin = await buildAdmin(s.database.db);
+      for (let i = 0; i < 12; i++) await s.client().login(admin.email, admin.password);
+      const [row] = await s.database.db.select({ n: sql<number>`count(*)::int` }).from(rateLimitEvents);
+      assert.equal(row!.n, 0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  async function failFrom(s: TestServer, forwardedFor: string, times: number): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < times; i++) {
+      const r = await s
+        .client()
+        .request(
+          'POST',
+          '/api/loggings/loggingIn',
+          { email: `nadie${i}@example.com`, password: 'Mala1234x' },
+          { 'x-forwarded-for': forwardedFor },
+        );
+      statuses.push(r.status);
+    }
+    return statuses;
+  }
+
+  test('behind one trusted proxy (TRUST_PROXY=1) each forwarded address is limited on its own', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '1' } });
+    try {
+      assert.deepEqual(await failFrom(s, '203.0.113.10', 11), [...Array(10).fill(401), 429]);
+      assert.deepEqual(await failFrom(s, '203.0.113.11', 1), [401], 'another client behind the proxy is not blocked');
+      // Only the hop the proxy added counts: a client cannot pick its address with its own header.
+      assert.deepEqual(await failFrom(s, '198.51.100.7, 203.0.113.10', 1), [429]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('without TRUST_PROXY, X-Forwarded-For is ignored', async () => {
+    const s = await startTestServer();
+    try {
+      assert.deepEqual(await failFrom(s, '203.0.113.20', 10), Array(10).fill(401));
+      assert.deepEqual(await failFrom(s, '203.0.113.21', 1), [429], 'the same socket address');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('requests without a body or with the wrong shape answer in Spanish, never zod English', async () => {
+    const c = t.client();
+    for (const path of ['/api/admin/', '/api/loggings/loggingIn', '/api/loggings/sendEmail', '/api/loggings/tokenToEmail']) {
+      const res = await c.request('POST', path);
+      assert.equal(res.status, 400, path);
+      assert.deepEqual(res.body, { error: { code: 'VALIDATION', message: 'La solicitud no es válida' } }, path);
+    }
+    const wrongShape = await c.post('/api/loggings/loggingIn', ['x']);
+    assert.equal(wrongShape.body.error.message, 'La solicitud no es válida');
+    const wrongType = await c.post('/api/admin/', { name: 5, email: 'x@example.com', contact: '3514444444', password: 'Segura123' });
+    assert.equal(wrongType.status, 400);
+    assert.equal(wrongType.body.error.fields.name, 'Debe completar todos los campos');
+    // A bound of the shared schema: its own Spanish message.
+    const long = await c.post('/api/loggings/loggingIn', { email: 'x@example.com', password: 'x'.repeat(201) });
+    assert.equal(long.status, 400);
+    assert.equal(long.body.error.fields.password, 'Es muy largo');
+    for (const r of [wrongShape, wrongType, long]) assert.doesNotMatch(r.text, /Invalid|expected|received|Too (small|big)/);
   });
 });

@@ -1,12 +1,14 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createTestDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { extractResetToken, TestSmtpServer } from '../../test/smtp.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../../seed/factories.ts';
 import { mailOutbox, passwordResetTokens, rateLimitEvents } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { jobs } from '../../jobs/index.ts';
 import { deliverDueMail } from '../mail/mail.worker.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
+import { CLAIM_MS, claimDueMail, enqueueMail, markFailed, markSent } from '../mail/mail.outbox.ts';
 
 describe('password reset, first login and e-mail delivery', () => {
   let t: TestServer;
@@ -27,8 +29,8 @@ describe('password reset, first login and e-mail delivery', () => {
     await t.database.db.delete(rateLimitEvents);
   });
 
-  async function resident(label: string, o: { firstLogging?: boolean } = {}) {
-    const db = t.database.db;
+  async function resident(label: string, o: { firstLogging?: boolean; db?: Db } = {}) {
+    const db = o.db ?? t.database.db;
     const admin = await buildAdmin(db);
     const building = await buildBuilding(db, admin.id, { name: `Torre ${label}` });
     const apt = await buildApartment(db, building.id);
@@ -96,9 +98,14 @@ describe('password reset, first login and e-mail delivery', () => {
 
   test('reset requests are rate-limited per e-mail (429)', async () => {
     const { user } = await resident('Limite');
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.client().post('/api/loggings/sendEmail', { email: user.email })).status);
-    assert.deepEqual(statuses, [202, 202, 202, 202, 202, 429]);
+    const responses = [];
+    for (let i = 0; i < 6; i++) responses.push(await t.client().post('/api/loggings/sendEmail', { email: user.email }));
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      [202, 202, 202, 202, 202, 429],
+    );
+    const retryAfter = Number(responses[5]!.headers.get('retry-after'));
+    assert.ok(retryAfter > 55 * 60 && retryAfter <= 3600, `Retry-After ${retryAfter}`);
     const unknown: number[] = [];
     for (let i = 0; i < 6; i++) unknown.push((await t.client().post('/api/loggings/sendEmail', { email: 'x-limite@example.com' })).status);
     assert.equal(unknown[5], 429, 'the same limit whether or not the account exists');
@@ -200,5 +207,231 @@ describe('password reset, first login and e-mail delivery', () => {
     assert.equal(res.status, 202);
     await deliverDueMail(t.app);
     assert.equal(smtp.to(banned.email).length, 0);
+  });
+  const outboxRow = async (id: number) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+  const outboxTo = (db: Db, to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+  test('a new password voids every other link the user was sent; sent e-mails keep no body', async () => {
+    const { user } = await resident('DosEnlaces');
+    await t.client().post('/api/loggings/sendEmail', { email: user.email });
+    await t.client().post('/api/loggings/sendEmail', { email: user.email });
+    await deliverDueMail(t.app);
+    const [first, second] = smtp.to(user.email).map((m) => extractResetToken(m.raw)!);
+    assert.ok(first && second && first !== second);
+
+    // The outbox no longer holds the links.
+    const rows = await outboxTo(t.database.db, user.email);
+    assert.equal(rows.length, 2);
+    for (const row of rows) {
+      assert.equal(row.status, 'sent');
+      assert.equal(row.claimToken, null);
+      assert.ok(!JSON.stringify(row).includes(first) && !JSON.stringify(row).includes(second), 'no token at rest');
+      assert.deepEqual([row.html, row.text], ['', '']);
+    }
+
+    assert.equal((await t.client().put('/api/loggings/changepassword', { token: second, newPass: 'Nueva2026x' })).status, 200);
+    assert.equal((await t.client().post('/api/loggings/tokenToEmail', { token: first })).status, 404);
+    assert.equal((await t.client().put('/api/loggings/changepassword', { token: first, newPass: 'Otra2026xx' })).status, 404);
+    await t.client().login(user.email, 'Nueva2026x');
+  });
+
+  test('a newer first-login token voids the earlier one', async () => {
+    const { user } = await resident('Reingreso', { firstLogging: true });
+    const older = (await t.client().login(user.email, user.password)).body.resetToken;
+    const newer = (await t.client().login(user.email, user.password)).body.resetToken;
+    assert.ok(older && newer && older !== newer);
+    assert.equal((await t.client().post('/api/loggings/tokenToEmail', { token: older })).status, 404);
+    assert.equal((await t.client().put('/api/loggings/changepassword', { token: older, newPass: 'MiClave2026' })).status, 404);
+    assert.equal((await t.client().post('/api/loggings/tokenToEmail', { token: newer })).status, 200);
+  });
+
+  test('a short or mangled token is the same 404 as an unknown one', async () => {
+    for (const token of ['abc', '', 'x'.repeat(300)]) {
+      const res = await t.client().post('/api/loggings/tokenToEmail', { token });
+      assert.equal(res.status, 404, token);
+      assert.equal(res.body.error.message, 'El enlace no es válido o ya venció. Pida uno nuevo');
+      assert.equal((await t.client().put('/api/loggings/changepassword', { token, newPass: 'Nueva2026x' })).status, 404);
+    }
+  });
+
+  test('a reset e-mail that could not go out before its link expired is not sent', async () => {
+    const { user } = await resident('Tarde');
+    await t.client().post('/api/loggings/sendEmail', { email: user.email });
+    await deliverDueMail(t.app, { now: later(61) });
+    assert.equal(smtp.to(user.email).length, 0);
+    const [row] = await outboxTo(t.database.db, user.email);
+    assert.equal(row!.status, 'failed');
+    assert.deepEqual([row!.html, row!.text], ['', '']);
+  });
+
+  test('SMTP "try later" (4xx) is retried without end at the capped backoff; a 5xx refusal fails for good', async () => {
+    const to = 'transitorio@example.com';
+    const id = await enqueueMail(t.database.db, to, { subject: 'Aviso', html: '<p>secreto-123</p>', text: 'secreto-123' });
+    try {
+      smtp.reject = { code: 451, message: 'Try again later' };
+      await deliverDueMail(t.app);
+      let row = await outboxRow(id);
+      assert.deepEqual([row.status, row.attempts], ['pending', 1]);
+      assert.match(row.lastError ?? '', /451/);
+
+      // Hours of outage later, far past any attempt count: still waiting, retried hourly.
+      await t.database.db.update(mailOutbox).set({ attempts: 40 }).where(eq(mailOutbox.id, id));
+      const at = later(120);
+      await deliverDueMail(t.app, { now: at });
+      row = await outboxRow(id);
+      assert.deepEqual([row.status, row.attempts], ['pending', 41]);
+      assert.equal(row.nextAttemptAt.getTime() - at.getTime(), 60 * 60_000);
+      assert.equal(row.text, 'secreto-123', 'kept until it goes out');
+
+      smtp.reject = { code: 550, message: 'No such user' };
+      await deliverDueMail(t.app, { now: later(200) });
+      row = await outboxRow(id);
+      assert.equal(row.status, 'failed');
+      assert.match(row.lastError ?? '', /550/);
+      assert.deepEqual([row.html, row.text], ['', '']);
+    } finally {
+      smtp.reject = null;
+    }
+    await deliverDueMail(t.app, { now: later(400) });
+    assert.equal(smtp.to(to).length, 0, 'a failed message is not retried');
+    assert.equal((await outboxRow(id)).status, 'failed');
+  });
+
+  test('a claim that ran out and was taken over cannot be marked by the first worker', async () => {
+    const db = t.database.db;
+    const id = await enqueueMail(db, 'reclamo@example.com', { subject: 'Aviso', html: '<p>Hola</p>', text: 'Hola' });
+    const now = new Date();
+    const mine = (await claimDueMail(db, now, 50)).find((r) => r.id === id)!;
+    assert.ok(mine.claimToken);
+    assert.equal(
+      (await claimDueMail(db, now, 50)).find((r) => r.id === id),
+      undefined,
+      'leased',
+    );
+    const theirs = (await claimDueMail(db, new Date(now.getTime() + CLAIM_MS + 1000), 50)).find((r) => r.id === id)!;
+    assert.ok(theirs && theirs.claimToken !== mine.claimToken);
+
+    assert.equal(await markSent(db, mine, new Date()), false);
+    assert.equal(await markFailed(db, mine, new Date(), 'timeout', true), false);
+    let row = await outboxRow(id);
+    assert.deepEqual([row.status, row.attempts, row.claimToken], ['pending', 0, theirs.claimToken]);
+    assert.equal(await markSent(db, theirs, new Date()), true);
+    row = await outboxRow(id);
+    assert.deepEqual([row.status, row.attempts], ['sent', 1]);
+  });
+
+  test('a worker does not send a row of its batch that another worker took over while it was busy', async () => {
+    const db = t.database.db;
+    const slow = await enqueueMail(db, 'lento@example.com', { subject: 'Uno', html: '<p>1</p>', text: '1' });
+    const next = await enqueueMail(db, 'siguiente@example.com', { subject: 'Dos', html: '<p>2</p>', text: '2' });
+    const hold = smtp.holdNext();
+    const first = deliverDueMail(t.app);
+    await hold.arrived;
+    // The first worker is stuck sending `slow`; the lease of `next`, waiting in its batch, runs out.
+    await db
+      .update(mailOutbox)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, next));
+    assert.deepEqual(await deliverDueMail(t.app), { sent: 1, failed: 0 });
+    hold.release();
+    assert.deepEqual(await first, { sent: 1, failed: 0 });
+    assert.equal(smtp.to('lento@example.com').length, 1);
+    assert.equal(smtp.to('siguiente@example.com').length, 1, 'sent once, by the worker that held it');
+    assert.equal((await outboxRow(slow)).status, 'sent');
+    assert.equal((await outboxRow(next)).status, 'sent');
+  });
+
+  test('sent messages are deleted after 30 days by the job', async () => {
+    const db = t.database.db;
+    const old = await enqueueMail(db, 'viejo@example.com', { subject: 'Viejo', html: '', text: '' });
+    const recent = await enqueueMail(db, 'reciente@example.com', { subject: 'Reciente', html: '', text: '' });
+    const pending = await enqueueMail(db, 'pendiente@example.com', { subject: 'Pendiente', html: '', text: '' });
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(eq(mailOutbox.id, old));
+    await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, recent));
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: later(60 * 24) })
+      .where(eq(mailOutbox.id, pending));
+    await jobs.find((j) => j.name === 'prune-mail')!.run(t.app);
+    const left = (await db.select({ id: mailOutbox.id }).from(mailOutbox)).map((r) => r.id);
+    assert.ok(!left.includes(old));
+    assert.ok(left.includes(recent) && left.includes(pending));
+  });
+
+  test('a message queued while SMTP is down is delivered by a new app instance after a restart', async () => {
+    const store = await createTestDatabase();
+    const mail = new TestSmtpServer();
+    await mail.start();
+    await mail.stop(); // its port, with nobody listening yet
+    const env = { SMTP_URL: mail.url, PUBLIC_URL: 'https://consorcio.example.com' };
+    try {
+      const before = await startTestServer({ database: store, env });
+      let email: string;
+      try {
+        const { user } = await resident('Reinicio', { db: before.database.db });
+        email = user.email;
+        assert.equal((await before.client().post('/api/loggings/sendEmail', { email })).status, 202);
+        assert.deepEqual(await deliverDueMail(before.app), { sent: 0, failed: 1 });
+      } finally {
+        await before.close();
+      }
+
+      await mail.start(mail.port);
+      const after = await startTestServer({ database: store, env });
+      try {
+        assert.deepEqual(await deliverDueMail(after.app, { now: later(2) }), { sent: 1, failed: 0 });
+        assert.equal(mail.to(email).length, 1);
+        const token = extractResetToken(mail.to(email)[0]!.raw)!;
+        assert.deepEqual((await after.client().post('/api/loggings/tokenToEmail', { token })).body, { email });
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await mail.stop();
+      await store.drop();
+    }
+  });
+
+  test('without SMTP_URL the e-mail, link included, is written to the log', async () => {
+    const s = await startTestServer({ captureLogs: true });
+    try {
+      const { user } = await resident('Log', { db: s.database.db });
+      await s.client().post('/api/loggings/sendEmail', { email: user.email });
+      assert.deepEqual(await deliverDueMail(s.app), { sent: 1, failed: 0 });
+      const entry = s.logs.map((l) => JSON.parse(l) as { msg: string; mail?: { to: string } }).find((l) => l.mail?.to === user.email);
+      assert.ok(entry, 'logged');
+      assert.match(entry.msg, /http:\/\/localhost:0\/logging\/restaurarcontraseña\?[A-Za-z0-9_-]{40,}/);
+      assert.ok(entry.msg.includes(`Hola ${user.name}`));
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('the reset token and its e-mail commit or roll back together', async () => {
+    const s = await startTestServer();
+    try {
+      const db = s.database.db;
+      const { user } = await resident('Atomico', { db });
+      const tokensOf = () => db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+
+      await db.execute(sql`alter table mail_outbox add constraint no_mail check (false) not valid`);
+      assert.equal((await s.client().post('/api/loggings/sendEmail', { email: user.email })).status, 500);
+      assert.equal((await tokensOf()).length, 0, 'no token without its e-mail');
+      await db.execute(sql`alter table mail_outbox drop constraint no_mail`);
+
+      await db.execute(sql`alter table password_reset_tokens add constraint no_token check (false) not valid`);
+      assert.equal((await s.client().post('/api/loggings/sendEmail', { email: user.email })).status, 500);
+      assert.equal((await outboxTo(db, user.email)).length, 0, 'no e-mail without its token');
+      await db.execute(sql`alter table password_reset_tokens drop constraint no_token`);
+
+      assert.equal((await s.client().post('/api/loggings/sendEmail', { email: user.email })).status, 202);
+      assert.equal((await tokensOf()).length, 1);
+      assert.equal((await outboxTo(db, user.email)).length, 1);
+    } finally {
+      await s.close();
+    }
   });
 });

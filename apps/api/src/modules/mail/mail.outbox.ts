@@ -1,16 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { RenderedMail } from './mail.templates.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
+/** A row this worker claimed: `claimToken` is its proof, required by every later write. */
+export type ClaimedRow = OutboxRow & { claimToken: string };
 
-/** After this many failed attempts a message is marked failed and left for an operator. */
-export const MAX_ATTEMPTS = 10;
-/** How long a claimed row stays invisible to other workers (longer than SMTP's timeouts). */
+/**
+ * How long a claimed row stays invisible to other workers. The worker renews it for each row
+ * just before sending, and one send is bounded by the SMTP timeouts (well under this).
+ */
 export const CLAIM_MS = 2 * 60_000;
 const BACKOFF_BASE_MS = 15_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
+/** Sent rows are deleted after this long (their bodies were already emptied when sent). */
+export const SENT_RETENTION_MS = 30 * 24 * 3600_000;
 
 /** Queues a message; pass the transaction of the change that causes it, so both commit or neither. */
 export async function enqueueMail(tx: DbOrTx, to: string, mail: RenderedMail): Promise<number> {
@@ -23,57 +28,98 @@ export async function enqueueMail(tx: DbOrTx, to: string, mail: RenderedMail): P
 
 /**
  * Claims up to `limit` due messages: a conditional update over rows picked with
- * FOR UPDATE SKIP LOCKED, so concurrent workers (replicas) never claim the same row.
+ * FOR UPDATE SKIP LOCKED, so concurrent workers (replicas) never claim the same row, and each
+ * claimed row gets a fresh claim token: a worker whose lease ran out (and whose rows another
+ * worker reclaimed) can no longer send or mark them.
  */
-export async function claimDueMail(db: DbOrTx, now: Date, limit: number): Promise<OutboxRow[]> {
-  const until = new Date(now.getTime() + CLAIM_MS);
-  const rows = await db.execute<{ id: number }>(sql`
-    update ${mailOutbox} set locked_until = ${until.toISOString()}::timestamptz
-    where id in (
-      select id from ${mailOutbox}
-      where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-        and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
-      order by id
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = (Array.isArray(rows) ? rows : (rows as { rows: { id: number }[] }).rows).map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  const claimed = await db
-    .select()
+export async function claimDueMail(db: DbOrTx, now: Date, limit: number): Promise<ClaimedRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
-      sql`${mailOutbox.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-  return claimed.sort((a, b) => a.id - b.id);
-}
-
-export async function markSent(db: DbOrTx, id: number, now: Date): Promise<void> {
-  await db
+      and(
+        eq(mailOutbox.status, 'pending'),
+        lte(mailOutbox.nextAttemptAt, now),
+        or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: now, lockedUntil: null, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
+    .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), claimToken: sql`gen_random_uuid()` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return (rows as ClaimedRow[]).sort((a, b) => a.id - b.id);
 }
 
-/** Exponential backoff: 15 s, 30 s, 1 min … capped at 1 h; gives up after MAX_ATTEMPTS. */
+/**
+ * Renews the lease just before sending; false when the claim was lost (the lease ran out and
+ * another worker took the row, or it is no longer pending): then this worker must not send it.
+ */
+export async function renewClaim(db: DbOrTx, row: ClaimedRow, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, row.claimToken), eq(mailOutbox.status, 'pending')))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
+}
+
+/** The bodies carry secrets (reset links): once a message is out, or will never be, they are emptied. */
+const redacted = { html: '', text: '' };
+
+/** Records the delivery; false when this worker no longer holds the claim. */
+export async function markSent(db: DbOrTx, row: ClaimedRow, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      status: 'sent',
+      sentAt: now,
+      lockedUntil: null,
+      claimToken: null,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastError: null,
+      ...redacted,
+    })
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, row.claimToken), eq(mailOutbox.status, 'pending')))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
+}
+
+/** Exponential backoff: 15 s, 30 s, 1 min … capped at 1 h, and retried at that pace for as long as it takes. */
 export function nextAttemptDelay(attempts: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+  return Math.min(BACKOFF_BASE_MS * 2 ** Math.min(30, Math.max(0, attempts - 1)), BACKOFF_MAX_MS);
 }
 
-export async function markFailed(db: DbOrTx, row: OutboxRow, now: Date, error: string): Promise<void> {
+/**
+ * Records a failed attempt. A transient one (SMTP down, a 4xx reply) is retried later, without
+ * end; a permanent one (a 5xx reply, or a message that expired unsent) marks the row failed for
+ * good, its bodies emptied. False when this worker no longer holds the claim.
+ */
+export async function markFailed(db: DbOrTx, row: ClaimedRow, now: Date, error: string, permanent: boolean): Promise<boolean> {
   const attempts = row.attempts + 1;
-  await db
+  const rows = await db
     .update(mailOutbox)
     .set({
       attempts,
       lastError: error.slice(0, 1000),
       lockedUntil: null,
+      claimToken: null,
       nextAttemptAt: new Date(now.getTime() + nextAttemptDelay(attempts)),
-      status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+      ...(permanent ? { status: 'failed' as const, ...redacted } : {}),
     })
-    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'pending')));
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, row.claimToken), eq(mailOutbox.status, 'pending')))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
+}
+
+/** Deletes sent messages older than the retention (they hold no body by then, only the record). */
+export async function purgeSentMail(db: DbOrTx, now: Date = new Date(), retentionMs = SENT_RETENTION_MS): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'sent'), isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, new Date(now.getTime() - retentionMs))))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }

@@ -23,9 +23,21 @@ function layout(title: string, bodyHtml: string, buildingName: string | null): s
 </table></td></tr></table></body></html>`;
 }
 
+/** A reset link works this long after it was issued (and its e-mail queued). */
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+const RESET_SUBJECT = `${PRODUCT_NAME}: restablecer su contraseña`;
+
+/**
+ * How long after queueing a message is still worth sending, by its subject (the outbox keeps no
+ * kind): a reset e-mail delivered after its link expired would only confuse. null: no limit.
+ */
+export function mailLifetimeMs(subject: string): number | null {
+  return subject === RESET_SUBJECT ? RESET_LINK_TTL_MS : null;
+}
+
 /** The password-reset (or first password) link, valid 60 minutes, single use. */
 export function resetPasswordMail(input: { name: string; buildingName: string | null; link: string }): RenderedMail {
-  const subject = `${PRODUCT_NAME}: restablecer su contraseña`;
+  const subject = RESET_SUBJECT;
   const where = input.buildingName ? ` de ${input.buildingName}` : '';
   const text = [
     `Hola ${input.name}:`,

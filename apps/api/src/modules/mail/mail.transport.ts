@@ -46,6 +46,17 @@ export class LogTransport implements MailTransport {
   }
 }
 
+/**
+ * A permanent failure: the SMTP server refused this message with a 5xx reply (unknown mailbox,
+ * rejected content). Everything else (connection refused, timeouts, 4xx "try later", and a
+ * refused login, which an operator fixes in the configuration) is transient and retried.
+ */
+export function isPermanentMailError(err: unknown): boolean {
+  const e = err as { responseCode?: unknown; code?: unknown } | null;
+  if (!e || typeof e.responseCode !== 'number') return false;
+  return e.responseCode >= 500 && e.responseCode < 600 && e.code !== 'EAUTH';
+}
+
 export function createMailTransport(smtpUrl: string | undefined): MailTransport {
   return smtpUrl ? new SmtpTransport(smtpUrl) : new LogTransport();
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUserSchema, idParamsSchema, idSchema, listQuerySchema, listUsersQuerySchema, updateUserSchema } from '@consorcio/domain';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/auth.ts';
 import { createUser, getApartmentUsers, getBuildingUsers, getUser, getUsers, updateUser } from './users.service.ts';
 
 const tags = ['Usuarios'];
@@ -20,10 +20,15 @@ const userSchema = z.object({
 });
 const userListSchema = z.object({ items: z.array(userSchema), total: z.number() });
 
+/*
+ * Every call checks the role in preValidation, before its params, query or body: a resident gets
+ * 403 and an anonymous caller 401, never field messages about a call they may not make.
+ */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getall',
     {
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Residentes de mis edificios, filtrados por edificio y departamento',
@@ -37,6 +42,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allByBuilding/:buildingId',
     {
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Residentes de un edificio',
@@ -52,6 +58,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/all/:apartmentId',
     {
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Residentes de un departamento',
@@ -67,6 +74,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Un residente (un residente solo puede leerse a sí mismo)',
@@ -80,6 +88,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Registrar un residente en un departamento de mis edificios',
@@ -94,6 +103,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Editar un residente; isDeleted true lo deshabilita y cierra sus sesiones',

@@ -205,4 +205,39 @@ describe('users', () => {
     const results = await Promise.all([a.adminClient.post('/api/users/', body), a.adminClient.post('/api/users/', body)]);
     assert.deepEqual(results.map((r) => r.status).sort(), [201, 409]);
   });
+  test('the role is checked before the input: a resident with an invalid call gets 403, an anonymous caller 401', async () => {
+    const { a } = w;
+    const badBody = { name: '', email: 'no-es-mail', contact: 'x' };
+    const calls = (c: typeof a.residentClient) => [
+      c.get(`/api/users/getall?apartmentId=${a.apartment.id}`),
+      c.get('/api/users/getall?page=0'),
+      c.get('/api/users/allByBuilding/abc'),
+      c.get('/api/users/all/0?pageSize=9999'),
+      c.post('/api/users/', badBody),
+      c.post('/api/users/'),
+      c.put(`/api/users/${a.resident.id}`, badBody),
+      c.put('/api/users/abc', badBody),
+    ];
+    const resident = await Promise.all(calls(a.residentClient));
+    assert.deepEqual(
+      resident.map((r) => r.status),
+      resident.map(() => 403),
+    );
+    assert.ok(resident.every((r) => r.body.error.code === 'FORBIDDEN' && !r.body.error.fields));
+    const anonymous = await Promise.all([...calls(t.client()), t.client().get('/api/users/abc')]);
+    assert.deepEqual(
+      anonymous.map((r) => r.status),
+      anonymous.map(() => 401),
+    );
+  });
+
+  test("list bounds the shared schema leaves without a message answer in Spanish, not zod's English", async () => {
+    const res = await w.a.adminClient.get('/api/users/getall?page=0&pageSize=9999');
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body.error, {
+      code: 'VALIDATION',
+      message: 'El valor no es válido',
+      fields: { page: 'El valor no es válido', pageSize: 'El valor no es válido' },
+    });
+  });
 });
