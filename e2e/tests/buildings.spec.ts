@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { freshAdmin } from '../support/helpers';
 
 // A small real PNG: the server judges uploads by content.
@@ -8,6 +8,22 @@ const PNG = Buffer.from(
 );
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}`;
+
+/** Where a building's marker points, in pixels from the centre of the map (Leaflet's icon anchor is 12, 41). */
+async function markerFromCentre(page: Page, name: string): Promise<{ dx: number; dy: number }> {
+  const map = (await page.locator('.leaflet-container').boundingBox())!;
+  const icon = (await page.locator(`.leaflet-marker-icon[title="${name}"]`).boundingBox())!;
+  return { dx: icon.x + 12 - (map.x + map.width / 2), dy: icon.y + 41 - (map.y + map.height / 2) };
+}
+
+const building = (name: string, more: object = {}) => ({
+  name,
+  cata: '11-05-000-001',
+  address: 'Dirección de prueba 100',
+  floor: 3,
+  cant_apartments: 6,
+  ...more,
+});
 
 test('an administrator creates a building with an image, finds it in the carousel, on the map and in the list, and edits it', async ({
   page,
@@ -83,6 +99,151 @@ test('an administrator creates a building with an image, finds it in the carouse
   await expect(page.getByRole('heading', { name: `Editar ${name}` })).toBeVisible();
 });
 
+test('the map frames buildings with coordinates; one without sits at the default centre without moving the view', async ({ page }) => {
+  await freshAdmin(page);
+  const nowhere = unique('Sin Ubicación');
+  expect((await page.request.post('/api/buildings', { data: building(nowhere) })).status()).toBe(201);
+
+  // None located: the default view, with the marker at its centre.
+  await page.goto('/');
+  await expect(page.locator(`.leaflet-marker-icon[title="${nowhere}"]`)).toBeVisible();
+  await expect.poll(async () => Math.hypot(...Object.values(await markerFromCentre(page, nowhere)))).toBeLessThan(3);
+
+  // One located (Buenos Aires, far from Córdoba): the view centres on it, the other marker stays put off-screen.
+  const porteno = unique('Torre Porteña');
+  const created = await page.request.post('/api/buildings', { data: building(porteno, { latitude: -34.6037, longitude: -58.3816 }) });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  await expect(page.locator('.leaflet-marker-icon')).toHaveCount(2);
+  await expect.poll(async () => Math.hypot(...Object.values(await markerFromCentre(page, porteno)))).toBeLessThan(3);
+  const far = await markerFromCentre(page, nowhere);
+  expect(Math.abs(far.dx) + Math.abs(far.dy)).toBeGreaterThan(2000);
+
+  // Two located: both in view, the unlocated one still outside it.
+  const cordobes = unique('Torre Cordobesa');
+  await page.request.post('/api/buildings', { data: building(cordobes, { latitude: -31.4, longitude: -64.18 }) });
+  await page.reload();
+  await expect(page.locator('.leaflet-marker-icon')).toHaveCount(3);
+  const box = (await page.locator('.leaflet-container').boundingBox())!;
+  for (const name of [porteno, cordobes]) {
+    const { dx, dy } = await markerFromCentre(page, name);
+    expect(Math.abs(dx)).toBeLessThan(box.width / 2);
+    expect(Math.abs(dy)).toBeLessThan(box.height / 2);
+  }
+});
+
+test('home says when it shows only part of a large portfolio', async ({ page }) => {
+  await freshAdmin(page);
+  const name = unique('Edificio Único');
+  await page.request.post('/api/buildings', { data: building(name) });
+  // A portfolio larger than the home's page, without creating 500 buildings.
+  await page.route('**/api/buildings/all?*', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), total: 612 } });
+  });
+  await page.goto('/');
+  await expect(page.getByText('Se muestran los primeros 1 de 612 edificios.')).toBeVisible();
+  await page.getByRole('link', { name: 'Ver todos en la lista' }).click();
+  await expect(page).toHaveURL(/\/buildings$/);
+});
+
+test('a file that only looks like a picture is refused by the server, and the form lets it go', async ({ page }) => {
+  await freshAdmin(page);
+  await page.goto('/buildingadd');
+  const name = unique('Edificio Disfraz');
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Nro. catastral').fill('11-06-000-001');
+  await page.getByLabel('Dirección').fill('Caseros 200, Córdoba');
+  await page.getByLabel('Pisos').fill('3');
+  await page.getByLabel('Departamentos').fill('6');
+  // Named .png and typed image/png, but text inside: only the server, reading the content, can tell.
+  await page
+    .getByLabel('Imagen del edificio')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('<?php echo 1; ?>') });
+  await expect(page.getByText('foto.png')).toBeVisible();
+  await page.getByRole('button', { name: 'Crear edificio' }).click();
+  const refused = page.getByRole('dialog', { name: 'Tipo de archivo no soportado' });
+  await expect(refused).toContainText('Los archivos solo pueden ser JPG, PNG o JPEG');
+  await refused.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText('foto.png')).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Elegir imagen' })).toBeVisible();
+  // Without the bad file the same form saves.
+  await page.getByRole('button', { name: 'Crear edificio' }).click();
+  await expect(page.getByText('Edificio Creado!')).toBeVisible();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+});
+
+test('choosing an address suggestion fills the coordinates; editing the address afterwards clears them', async ({ page }) => {
+  await freshAdmin(page);
+  // The journeys' server has no reachable geocoder: the browser gets the suggestions the API would give.
+  const asked: string[] = [];
+  await page.route('**/api/geocode?*', async (route) => {
+    asked.push(new URL(route.request().url()).searchParams.get('q')!);
+    await route.fulfill({
+      json: { items: [{ label: 'Bv. San Juan 650, Córdoba, Argentina', latitude: -31.4215, longitude: -64.1925 }] },
+    });
+  });
+  await page.goto('/buildingadd');
+  const address = page.getByRole('combobox', { name: 'Dirección' });
+  await address.pressSequentially('San Juan 650');
+  await page.getByRole('option', { name: 'Bv. San Juan 650, Córdoba, Argentina' }).click();
+  await expect(address).toHaveValue('Bv. San Juan 650, Córdoba, Argentina');
+  await expect(page.getByLabel('Latitud')).toHaveValue('-31.4215');
+  await expect(page.getByLabel('Longitud')).toHaveValue('-64.1925');
+  expect(asked).toContain('San Juan 650');
+  expect(asked.length, 'typing is debounced').toBeLessThan(4);
+
+  // The address no longer matches the place chosen: its coordinates go.
+  await address.press('End');
+  await address.press('Backspace');
+  await expect(page.getByLabel('Latitud')).toHaveValue('');
+  await expect(page.getByLabel('Longitud')).toHaveValue('');
+
+  // Chosen again and saved: the building is on the map at that place.
+  await address.fill('San Juan 650');
+  await page.getByRole('option', { name: 'Bv. San Juan 650, Córdoba, Argentina' }).click();
+  const name = unique('Torre San Juan');
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Nro. catastral').fill('11-07-000-001');
+  await page.getByLabel('Pisos').fill('10');
+  await page.getByLabel('Departamentos').fill('20');
+  await page.getByRole('button', { name: 'Crear edificio' }).click();
+  await expect(page.getByText('Edificio Creado!')).toBeVisible();
+  const id = page.url().split('/').pop();
+  const saved = await (await page.request.get(`/api/buildings/findBuilding?id=${id}`)).json();
+  expect([saved.address, saved.latitude, saved.longitude]).toEqual(['Bv. San Juan 650, Córdoba, Argentina', -31.4215, -64.1925]);
+
+  // Editing: emptying both coordinate boxes removes them (the form shows them, so blank is a choice).
+  await page.goto(`/BuildingUpdate/${id}`);
+  await page.getByLabel('Latitud').fill('');
+  await page.getByLabel('Longitud').fill('');
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('Se guardaron los cambios!')).toBeVisible();
+  const cleared = await (await page.request.get(`/api/buildings/findBuilding?id=${id}`)).json();
+  expect([cleared.address, cleared.latitude, cleared.longitude]).toEqual(['Bv. San Juan 650, Córdoba, Argentina', null, null]);
+});
+
+test('without address search (GEOCODER_URL=off) the address is a plain text field', async ({ page }) => {
+  await freshAdmin(page);
+  await page.route('**/api/config', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), geocoder: false } });
+  });
+  let asked = 0;
+  await page.route('**/api/geocode?*', (route) => {
+    asked++;
+    return route.fulfill({ json: { items: [] } });
+  });
+  await page.goto('/buildingadd');
+  await expect(page.getByRole('textbox', { name: 'Dirección' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveCount(0);
+  await page.getByLabel('Dirección').fill('Av. Colón 1000, Córdoba');
+  await page.waitForTimeout(600);
+  expect(asked).toBe(0);
+  await expect(page.getByText('Escriba la dirección')).toBeVisible();
+});
+
 test('apartments: Spanish validation messages, create, conflicts, edit and delete', async ({ page }) => {
   await freshAdmin(page);
   const created = await page.request.post('/api/buildings', {
@@ -110,6 +271,9 @@ test('apartments: Spanish validation messages, create, conflicts, edit and delet
   await expect(page.getByText('Es muy corto').first()).toBeVisible();
   await page.getByLabel('Nro. catastral del departamento').fill('U#1');
   await expect(page.getByText('Contiene caracteres no aceptados')).toBeVisible();
+  // The server keeps two decimals: the form says so instead of failing on save.
+  await page.getByLabel('Superficie (m²)').fill('62,555');
+  await expect(page.getByText('Solo se permiten hasta 2 decimales')).toBeVisible();
 
   await page.getByLabel('Número de departamento').fill('1A');
   await page.getByLabel('Nro. catastral del departamento').fill('UF 101');

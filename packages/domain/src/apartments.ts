@@ -6,6 +6,8 @@ export const APARTMENT_MSG = {
   fillAll: 'DEBE COMPLETAR TODOS LOS CAMPOS CORRECTAMENTE',
   mt2Chars: 'Solo se permiten numeros, comas y puntos',
   mt2Negative: 'No se puede ingresar numeros negativos',
+  mt2Decimals: 'Solo se permiten hasta 2 decimales',
+  mt2TooBig: 'La superficie es demasiado grande',
   numberChars: 'Solo se permiten mayusculas y numeros',
   createFailed: 'No se cargó el dpto',
   createFailedHint: 'Verifique que el número de departamento no esté ya creado en este edificio',
@@ -57,13 +59,31 @@ export function formatMt2(mt2: number): string {
   return mt2.toFixed(2).replace('.', ',');
 }
 
+/** The largest area the database keeps (numeric(12,2)). */
+export const MT2_MAX = 9_999_999_999.99;
+
+/** What is wrong with an area already read as a number, or null: one rule for the forms and the server. */
+export function mt2Problem(n: number): string | null {
+  if (!Number.isFinite(n)) return APARTMENT_MSG.mt2Chars;
+  if (n < 0) return APARTMENT_MSG.mt2Negative;
+  if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) return APARTMENT_MSG.mt2Decimals;
+  if (n > MT2_MAX) return APARTMENT_MSG.mt2TooBig;
+  return null;
+}
+
 const bounded = (min: number, max: number, re: RegExp, charsMessage: string) =>
   z.string({ error: MSG.required }).trim().min(1, MSG.required).min(min, MSG.tooShort).max(max, MSG.tooLong).regex(re, charsMessage);
 
 const mt2Text = (min: number, max: number) =>
-  bounded(min, max, MT2_CHARS, APARTMENT_MSG.mt2Chars).refine((s) => !Number.isNaN(parseMt2(s)), APARTMENT_MSG.mt2Chars);
+  bounded(min, max, MT2_CHARS, APARTMENT_MSG.mt2Chars).superRefine((s, ctx) => {
+    const problem = mt2Problem(parseMt2(s));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
-const state = z.coerce.number({ error: MSG.required }).pipe(z.union([z.literal(0), z.literal(1)], { error: MSG.required }));
+/** 1 occupied, 0 vacant: the numbers in JSON, or the radio values '1' / '0' of the forms; nothing else. */
+const state = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: MSG.required })
+  .transform((v) => Number(v) as ApartmentState);
 
 /** The create form (text fields, as typed). */
 export const apartmentCreateFormSchema = z.object({
@@ -87,12 +107,9 @@ export type ApartmentEditFormInput = z.input<typeof apartmentEditFormSchema>;
 /** mt2 in JSON: a number >= 0 with at most 2 decimals, or text as the forms accept it. */
 const mt2Json = z.union([z.number(), z.string()], { error: MSG.required }).transform((v, ctx) => {
   const n = typeof v === 'number' ? v : MT2_CHARS.test(v.trim()) ? parseMt2(v.trim()) : NaN;
-  if (typeof v === 'number' && v < 0) {
-    ctx.addIssue({ code: 'custom', message: APARTMENT_MSG.mt2Negative });
-    return z.NEVER;
-  }
-  if (!Number.isFinite(n) || n < 0 || n >= 1e10 || Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
-    ctx.addIssue({ code: 'custom', message: APARTMENT_MSG.mt2Chars });
+  const problem = mt2Problem(n);
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
     return z.NEVER;
   }
   return n;

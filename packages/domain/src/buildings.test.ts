@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBuildingSchema, imageFileProblem, updateBuildingSchema } from './buildings.ts';
+import { coordinatesPaired, createBuildingSchema, imageFileProblem, updateBuildingFormSchema, updateBuildingSchema } from './buildings.ts';
 import { apartmentCreateFormSchema, apartmentEditFormSchema, createApartmentSchema, formatMt2, parseMt2 } from './apartments.ts';
 
 const building = { name: 'Torre Sol', cata: '11-01-001', address: 'Bv. San Juan 1, Córdoba', floor: '8', cant_apartments: 16 };
@@ -28,6 +28,40 @@ test('editing a building: blank fields keep their values, the id is required', (
   assert.equal(r.floor, undefined);
   assert.equal(r.cata, 'N-1');
   assert.equal(updateBuildingSchema.safeParse({ name: 'X' }).success, false);
+});
+
+test('PUT coordinates: blank or absent keeps them, an explicit null clears them, pairs are checked on the merged values', () => {
+  const kept = updateBuildingSchema.parse({ id: 1, latitude: '', longitude: '  ' });
+  assert.equal(kept.latitude, undefined);
+  assert.equal(kept.longitude, undefined);
+  const absent = updateBuildingSchema.parse({ id: 1 });
+  assert.equal(absent.latitude, undefined);
+  const cleared = updateBuildingSchema.parse({ id: 1, latitude: null, longitude: null });
+  assert.equal(cleared.latitude, null);
+  assert.equal(cleared.longitude, null);
+  // A lone latitude is fine here: the server pairs it with the stored longitude.
+  assert.equal(updateBuildingSchema.parse({ id: 1, latitude: '-31,5' }).latitude, -31.5);
+  assert.equal(firstMessage(updateBuildingSchema.safeParse({ id: 1, latitude: 95 })), 'La latitud debe estar entre -90 y 90');
+  assert.equal(firstMessage(updateBuildingSchema.safeParse({ id: 1, longitude: 'oeste' })), 'La longitud debe estar entre -180 y 180');
+  assert.equal(coordinatesPaired({ latitude: -31, longitude: null }), false);
+  assert.equal(coordinatesPaired({ latitude: null, longitude: undefined }), true);
+});
+
+test('the edit form shows the current coordinates: blank boxes there mean none, and they go in pairs', () => {
+  const form = { name: '', cata: '', address: '', floor: '', cant_apartments: '' };
+  assert.deepEqual(updateBuildingFormSchema.parse({ ...form, latitude: '', longitude: '' }), {
+    name: undefined,
+    cata: undefined,
+    address: undefined,
+    floor: undefined,
+    cant_apartments: undefined,
+    latitude: null,
+    longitude: null,
+  });
+  assert.equal(
+    firstMessage(updateBuildingFormSchema.safeParse({ ...form, latitude: '-31', longitude: '' })),
+    'Complete latitud y longitud, o ninguna',
+  );
 });
 
 test('images: JPEG or PNG up to 5 MB', () => {

@@ -35,16 +35,24 @@ const digits = z.preprocess(
     .transform(Number),
 );
 
-/** A coordinate: number, numeric text (comma or period) or blank (null). */
-const coordinate = (min: number, max: number, message: string) =>
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A coordinate as a number: JSON numbers, or numeric text with a comma or a period. */
+const coordinateNumber = (min: number, max: number, message: string) =>
   z.preprocess(
-    (v) => {
-      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
-      if (typeof v === 'string') return Number(v.trim().replace(',', '.'));
-      return v;
-    },
-    z.number({ error: message }).min(min, message).max(max, message).nullable(),
+    (v) => (typeof v === 'string' ? Number(v.trim().replace(',', '.')) : v),
+    z.number({ error: message }).min(min, message).max(max, message),
   );
+const LATITUDE = [-90, 90, BUILDING_MSG.latitudeRange] as const;
+const LONGITUDE = [-180, 180, BUILDING_MSG.longitudeRange] as const;
+
+/** On create (and in the edit form, which shows the current values): blank means "no coordinates". */
+const coordinate = (min: number, max: number, message: string) =>
+  z.preprocess((v) => (isBlank(v) ? null : v), coordinateNumber(min, max, message).nullable());
+
+/** On PUT: blank or absent keeps the current value, an explicit null clears it (API.md). */
+const coordinatePatch = (min: number, max: number, message: string) =>
+  z.preprocess((v) => (v === null ? null : isBlank(v) ? undefined : v), coordinateNumber(min, max, message).nullable().optional());
 
 export const buildingFields = {
   name: text(BUILDING_BOUNDS.name),
@@ -52,41 +60,50 @@ export const buildingFields = {
   address: text(BUILDING_BOUNDS.address),
   floor: digits,
   cant_apartments: digits,
-  latitude: coordinate(-90, 90, BUILDING_MSG.latitudeRange),
-  longitude: coordinate(-180, 180, BUILDING_MSG.longitudeRange),
+  latitude: coordinate(...LATITUDE),
+  longitude: coordinate(...LONGITUDE),
 };
 
-const bothOrNeither = (v: { latitude?: number | null; longitude?: number | null }) =>
+/** A place has both coordinates or neither (the map puts it at the default centre). */
+export const coordinatesPaired = (v: { latitude?: number | null; longitude?: number | null }) =>
   (v.latitude === null || v.latitude === undefined) === (v.longitude === null || v.longitude === undefined);
+const pairIssue = { message: BUILDING_MSG.coordinatesPair, path: ['longitude'] };
 
 /** POST /api/buildings `body` part, and the create form. */
-export const createBuildingSchema = z
-  .object(buildingFields)
-  .refine(bothOrNeither, { message: BUILDING_MSG.coordinatesPair, path: ['longitude'] });
+export const createBuildingSchema = z.object(buildingFields).refine(coordinatesPaired, pairIssue);
 export type CreateBuildingInput = z.input<typeof createBuildingSchema>;
 export type CreateBuildingData = z.output<typeof createBuildingSchema>;
 
-/** Edit: a blank field keeps its current value (spec §5), so every field is optional. */
+/** Edit: a blank field keeps its current value (spec §5), so every text field is optional. */
 const keepIfBlank = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.optional());
-export const updateBuildingFormSchema = z.object({
+const editTextFields = {
   name: keepIfBlank(buildingFields.name),
   cata: keepIfBlank(buildingFields.cata),
   address: keepIfBlank(buildingFields.address),
   floor: keepIfBlank(buildingFields.floor),
   cant_apartments: keepIfBlank(buildingFields.cant_apartments),
-  // Coordinates are the exception: clearing both means "no coordinates" (the map default centre).
-  latitude: buildingFields.latitude.optional(),
-  longitude: buildingFields.longitude.optional(),
-});
+};
+
+/**
+ * The edit form. It shows the current coordinates, so blank coordinate boxes mean the user
+ * removed them (or changed the address): they are sent as null, which clears them.
+ */
+export const updateBuildingFormSchema = z
+  .object({ ...editTextFields, latitude: buildingFields.latitude, longitude: buildingFields.longitude })
+  .refine(coordinatesPaired, pairIssue);
 export type UpdateBuildingInput = z.input<typeof updateBuildingFormSchema>;
 
-/** PUT /api/buildings `body` part: the edit fields plus the id. */
-export const updateBuildingSchema = updateBuildingFormSchema
-  .extend({ id: z.coerce.number({ error: MSG.required }).int().positive() })
-  .refine((v) => v.latitude === undefined || v.longitude === undefined || bothOrNeither(v), {
-    message: BUILDING_MSG.coordinatesPair,
-    path: ['longitude'],
-  });
+/**
+ * PUT /api/buildings `body` part: the id plus any fields; blank or absent ones keep their values.
+ * Both-or-neither is checked by the server on the merged values (a lone latitude may complete a
+ * stored longitude), with `coordinatesPaired`.
+ */
+export const updateBuildingSchema = z.object({
+  id: z.coerce.number({ error: MSG.required }).int().positive(),
+  ...editTextFields,
+  latitude: coordinatePatch(...LATITUDE),
+  longitude: coordinatePatch(...LONGITUDE),
+});
 export type UpdateBuildingData = z.output<typeof updateBuildingSchema>;
 
 /** The image rule the browser checks before uploading; the server judges the content again. */

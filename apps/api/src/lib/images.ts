@@ -21,18 +21,21 @@ export function sniffImage(bytes: Buffer): 'jpg' | 'png' | null {
 }
 
 /**
- * Reads an uploaded image part (the multipart plugin stops at 5 MB: 413), checks its content
- * (415 otherwise) and re-encodes it: metadata such as GPS positions is dropped, and anything
- * hidden after the picture data goes with it.
+ * Reads an uploaded image part whole. The multipart plugin stops at 5 MB (413); judging the
+ * content (415) is left to processImageBytes, so a caller can check other things first.
  */
-export async function processImageUpload(part: MultipartFile): Promise<ProcessedImage> {
+export async function readImagePart(part: MultipartFile): Promise<Buffer> {
   const raw = await part.toBuffer();
   // The plugin's own check races with busboy's 'limit' event: a cut-off file can come back as a
   // plain 5 MB buffer, which would then be judged (wrongly) as a broken picture.
   if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', MSG.payloadTooLarge);
-  return processImageBytes(raw);
+  return raw;
 }
 
+/**
+ * Checks the content (JPEG or PNG, else 415) and re-encodes it: metadata such as GPS positions
+ * or PNG text chunks is dropped, and anything hidden after the picture data goes with it.
+ */
 export async function processImageBytes(raw: Buffer): Promise<ProcessedImage> {
   const kind = sniffImage(raw);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedFile);

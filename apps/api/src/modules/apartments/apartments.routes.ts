@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createApartmentSchema, idParamsSchema, idSchema, listQuerySchema, updateApartmentSchema } from '@consorcio/domain';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createApartment, deleteApartment, getApartment, listApartments, updateApartment } from './apartments.service.ts';
 
 const apartmentSchema = z.object({
@@ -10,11 +10,14 @@ const apartmentSchema = z.object({
   cata_apartment: z.string(),
   number_apartment: z.string(),
   mt2: z.number(),
-  state: z.number(),
+  state: z.union([z.literal(0), z.literal(1)]).describe('1 ocupado, 0 desocupado'),
 });
 const TAGS = ['Departamentos'];
 
 const apartmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The role first: callers without it get 401/403 before any body or parameter is looked at.
+  app.addHook('preValidation', adminOnly);
+
   app.get(
     '/all/:buildingId',
     {
@@ -75,11 +78,12 @@ const apartmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Eliminar departamento',
         description: '409 mientras vivan residentes en él. Con historial de expensas se archiva, no se destruye.',
         params: idParamsSchema,
+        response: { 204: z.null().describe('Eliminado (o archivado)') },
       },
     },
     async (request, reply) => {
       await deleteApartment(app.db, await requireAdmin(request), request.params.id, app.services.clock());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

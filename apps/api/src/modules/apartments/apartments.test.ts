@@ -87,6 +87,12 @@ describe('apartments', () => {
       [{ number_apartment: '' }, 'number_apartment', 'Debe completar todos los campos'],
       [{ mt2: -5 }, 'mt2', 'No se puede ingresar numeros negativos'],
       [{ mt2: 'mucho' }, 'mt2', 'Solo se permiten numeros, comas y puntos'],
+      [{ mt2: '62,555' }, 'mt2', 'Solo se permiten hasta 2 decimales'],
+      [{ mt2: 62.555 }, 'mt2', 'Solo se permiten hasta 2 decimales'],
+      [{ state: null }, 'state', 'Debe completar todos los campos'],
+      [{ state: '' }, 'state', 'Debe completar todos los campos'],
+      [{ state: true }, 'state', 'Debe completar todos los campos'],
+      [{ state: '2' }, 'state', 'Debe completar todos los campos'],
     ];
     for (const [patch, field, message] of cases) {
       const res = await client.post('/api/apartments', { ...body, ...patch });
@@ -95,6 +101,16 @@ describe('apartments', () => {
       assert.equal(res.body.error.fields[field], message, JSON.stringify(patch));
     }
     assert.equal((await client.post('/api/apartments', { ...body, state: 2 })).status, 400);
+    const { state: _omitted, ...withoutState } = body;
+    assert.equal((await client.post('/api/apartments', withoutState)).status, 400, 'state is required');
+    // The radio values of the forms are fine as text.
+    const asText = await client.post('/api/apartments', { ...body, number_apartment: '1B', state: '1', mt2: '62,55' });
+    assert.equal(asText.status, 201, asText.text);
+    assert.equal(asText.body.state, 1);
+    assert.equal(asText.body.mt2, 62.55);
+    const edited = await client.put(`/api/apartments/${asText.body.id}`, { ...withoutState, number_apartment: '1B', state: null });
+    assert.equal(edited.status, 400, 'null is not vacant');
+    assert.equal((await client.get(`/api/apartments/${asText.body.id}`)).body.state, 1, 'unchanged');
     // Edit bounds: a two-letter cadastre and a long number are fine.
     const ok = await client.post('/api/apartments', { ...body, cata_apartment: 'UF', number_apartment: 'LOCAL-COMERCIAL-1' });
     assert.equal(ok.status, 201, ok.text);

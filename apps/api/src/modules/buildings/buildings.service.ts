@@ -1,9 +1,17 @@
 import type { z } from 'zod';
-import { createBuildingSchema, updateBuildingSchema, type Building, type ListQuery, type ListResult } from '@consorcio/domain';
+import {
+  BUILDING_MSG,
+  coordinatesPaired,
+  createBuildingSchema,
+  updateBuildingSchema,
+  type Building,
+  type ListQuery,
+  type ListResult,
+} from '@consorcio/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { validationBody } from '../../lib/error-handler.ts';
-import { newImageKey, type ProcessedImage } from '../../lib/images.ts';
+import { newImageKey, processImageBytes } from '../../lib/images.ts';
 import { fileUrl, keyFromUrl, type FileStorage } from '../../lib/storage.ts';
 import type { AdminPrincipal } from '../../plugins/auth.ts';
 import * as repo from './buildings.repository.ts';
@@ -41,8 +49,10 @@ export async function getBuilding(db: Db, principal: AdminPrincipal, id: number)
   return presentBuilding(row);
 }
 
-async function storeImage(storage: FileStorage, image: ProcessedImage | undefined): Promise<string | undefined> {
-  if (!image) return undefined;
+/** Judges an uploaded file (415 unless JPEG or PNG), re-encodes it and stores it under a fresh name. */
+async function storeImage(storage: FileStorage, raw: Buffer | undefined): Promise<string | undefined> {
+  if (!raw) return undefined;
+  const image = await processImageBytes(raw);
   const key = newImageKey('buildings', image.ext);
   await storage.put(key, image.bytes, image.contentType);
   return key;
@@ -53,7 +63,7 @@ export async function createBuilding(
   storage: FileStorage,
   principal: AdminPrincipal,
   body: unknown,
-  image?: ProcessedImage,
+  image?: Buffer,
 ): Promise<Building> {
   const input = parseOr400(createBuildingSchema, body);
   const key = await storeImage(storage, image);
@@ -77,17 +87,24 @@ export async function createBuilding(
   }
 }
 
-/** Blank fields keep their values; a new image replaces (and removes) the old one. */
+const idOnly = updateBuildingSchema.pick({ id: true });
+
+/**
+ * Blank fields keep their values; a new image replaces (and removes) the old one. Checked in
+ * this order: the id's tenancy (404), the fields (400), then the image (415), so another
+ * administrator's building answers 404 whatever else the request carries.
+ */
 export async function updateBuilding(
   db: Db,
   storage: FileStorage,
   principal: AdminPrincipal,
   body: unknown,
-  image?: ProcessedImage,
+  image?: Buffer,
 ): Promise<Building> {
-  const input = parseOr400(updateBuildingSchema, body);
-  const current = await repo.findBuilding(db, principal, input.id);
+  const { id } = parseOr400(idOnly, body);
+  const current = await repo.findBuilding(db, principal, id);
   if (!current) throw notFound();
+  const input = parseOr400(updateBuildingSchema, body);
   const patch: Partial<repo.BuildingValues> = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.cata !== undefined) patch.cata = input.cata;
@@ -96,11 +113,18 @@ export async function updateBuilding(
   if (input.cant_apartments !== undefined) patch.cantApartments = input.cant_apartments;
   if (input.latitude !== undefined) patch.latitude = input.latitude;
   if (input.longitude !== undefined) patch.longitude = input.longitude;
+  // Both coordinates or neither, on the values the building will have.
+  const latitude = patch.latitude !== undefined ? patch.latitude : current.latitude;
+  const longitude = patch.longitude !== undefined ? patch.longitude : current.longitude;
+  if (!coordinatesPaired({ latitude, longitude })) {
+    const missing = latitude === null ? 'latitude' : 'longitude';
+    throw new AppError('VALIDATION', BUILDING_MSG.coordinatesPair, { [missing]: BUILDING_MSG.coordinatesPair });
+  }
   const key = await storeImage(storage, image);
   if (key) patch.image = fileUrl(key);
   let row: repo.BuildingRow | null;
   try {
-    row = await repo.updateBuilding(db, principal, input.id, patch);
+    row = await repo.updateBuilding(db, principal, id, patch);
   } catch (e) {
     if (key) await storage.delete(key).catch(() => {});
     throw e;

@@ -4,13 +4,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.ts';
 import { twoTenants } from '../../test/fixtures.ts';
-import { buildAdmin, buildBuilding } from '../../seed/factories.ts';
-import { buildings } from '../../db/schema.ts';
+import { buildAdmin, buildApartment, buildBuilding } from '../../seed/factories.ts';
+import { buildings, expenses, settlements, spendings } from '../../db/schema.ts';
 import { LocalFileStorage } from '../../lib/storage.ts';
+import { NominatimGeocoder } from '../../lib/geocoder.ts';
 
 const fields = { name: 'Torre Sol', cata: '11-01-099', address: 'Av. Colón 1000, Córdoba', floor: '7', cant_apartments: '14' };
 
@@ -32,11 +34,49 @@ const jpegWithExif = () =>
     .withExif({ IFD0: { Copyright: 'secreto', ImageDescription: 'casa de Ana' } })
     .toBuffer();
 
-async function newAdminClient(t: TestServer): Promise<{ client: HttpClient; id: number }> {
+/** A PNG with a tEXt chunk right after IHDR, as editors write authors, places or comments. */
+async function pngWithText(keyword: string, text: string): Promise<Buffer> {
+  const plain = await png();
+  const data = Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]);
+  const type = Buffer.from('tEXt', 'ascii');
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([type, data])));
+  const afterIhdr = 8 + 4 + 4 + 13 + 4;
+  return Buffer.concat([plain.subarray(0, afterIhdr), len, type, data, crc, plain.subarray(afterIhdr)]);
+}
+
+/** A multipart body written by hand: parts without a file name, or with odd types, as some clients send them. */
+function rawMultipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
+  const boundary = '----consorcio-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head), Buffer.from(p.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function newAdminClient(t: TestServer): Promise<{ client: HttpClient; id: number; token: string }> {
   const admin = await buildAdmin(t.database.db);
   const client = t.client();
-  await client.login(admin.email, admin.password);
-  return { client, id: admin.id };
+  const login = await client.login(admin.email, admin.password);
+  return { client, id: admin.id, token: login.body.token };
+}
+
+/** Sends a hand-written multipart request with a bearer token. */
+async function sendRaw(t: TestServer, token: string, method: string, url: string, parts: Parameters<typeof rawMultipart>[0]) {
+  const { body, contentType } = rawMultipart(parts);
+  const res = await fetch(t.baseUrl + url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    body: new Uint8Array(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, text };
 }
 
 describe('buildings', () => {
@@ -139,6 +179,62 @@ describe('buildings', () => {
     assert.equal((await client.get('/api/buildings/all')).body.total, 0);
   });
 
+  test('PNG text chunks (authors, places, comments) are stripped on upload', async () => {
+    const { client } = await newAdminClient(t);
+    const original = await pngWithText('Comment', 'Casa de Ana, Bv. San Juan 650');
+    assert.ok((await sharp(original).metadata()).comments?.length, 'the fixture carries a tEXt chunk sharp can read');
+    const res = await client.post('/api/buildings', multipart(fields, { bytes: original, name: 'x.png', type: 'image/png' }));
+    assert.equal(res.status, 201, res.text);
+    const stored = fs.readFileSync(path.join(uploads, res.body.image.replace('/api/files/', '')));
+    assert.equal((await sharp(stored).metadata()).format, 'png');
+    assert.equal((await sharp(stored).metadata()).comments, undefined);
+    assert.ok(!stored.includes(Buffer.from('tEXt')), 'no text chunk left');
+    assert.ok(!stored.includes(Buffer.from('Casa de Ana')));
+  });
+
+  test('an image part is judged by its content even without a file name; the body part may be typed JSON', async () => {
+    const { token } = await newAdminClient(t);
+    const body = { name: 'body', data: JSON.stringify(fields) };
+    const nameless = await sendRaw(t, token, 'POST', '/api/buildings', [body, { name: 'image', type: 'image/png', data: await png() }]);
+    assert.equal(nameless.status, 201, nameless.text);
+    assert.match(nameless.body.image, /\.png$/, 'stored, not dropped');
+
+    const octets = await sendRaw(t, token, 'POST', '/api/buildings', [
+      body,
+      { name: 'image', type: 'application/octet-stream', data: Buffer.from('no soy una imagen') },
+    ]);
+    assert.equal(octets.status, 415, 'a nameless part with text content');
+    const text = await sendRaw(t, token, 'POST', '/api/buildings', [body, { name: 'image', data: 'no soy una imagen' }]);
+    assert.equal(text.status, 415, 'a plain text part named image');
+
+    // An empty file input, as browsers send it: no image, no error.
+    const empty = await sendRaw(t, token, 'POST', '/api/buildings', [
+      body,
+      { name: 'image', filename: '', type: 'application/octet-stream', data: '' },
+    ]);
+    assert.equal(empty.status, 201, empty.text);
+    assert.equal(empty.body.image, null);
+
+    const typedJson = await sendRaw(t, token, 'POST', '/api/buildings', [{ ...body, type: 'application/json' }]);
+    assert.equal(typedJson.status, 201, typedJson.text);
+    assert.equal(typedJson.body.name, fields.name);
+  });
+
+  test('the OpenAPI description shows the multipart bodies and the responses of the building calls', async () => {
+    const doc = (await t.client().get('/api/openapi.json')).body;
+    const post = doc.paths['/api/buildings'].post;
+    const form = post.requestBody.content['multipart/form-data'].schema;
+    assert.deepEqual(Object.keys(form.properties).sort(), ['body', 'image']);
+    assert.equal(form.properties.image.format, 'binary');
+    assert.ok(form.properties.body.properties.cant_apartments);
+    assert.ok(post.responses['201']);
+    const put = doc.paths['/api/buildings'].put;
+    assert.ok(put.requestBody.content['multipart/form-data'].schema.properties.body.properties.id);
+    assert.ok(put.responses['200']);
+    assert.ok(doc.paths['/api/buildings/{id}'].delete.responses['204']);
+    assert.ok(doc.paths['/api/apartments/delete/{id}'].delete.responses['204']);
+  });
+
   test('validation answers 400 with the Spanish messages of §5', async () => {
     const { client } = await newAdminClient(t);
     const blank = await client.post('/api/buildings', multipart({ ...fields, name: '  ' }));
@@ -170,7 +266,10 @@ describe('buildings', () => {
       multipart({ id: b.id, name: '', cata: '', address: ' ', floor: '', cant_apartments: '', latitude: '', longitude: '' }),
     );
     assert.equal(kept.status, 200, kept.text);
-    assert.deepEqual({ ...kept.body, latitude: b.latitude, longitude: b.longitude }, b);
+    assert.deepEqual(kept.body, b, 'blank coordinates keep their values too');
+    const absent = await client.put('/api/buildings', { id: b.id, name: 'Torre Sol' });
+    assert.equal(absent.status, 200, absent.text);
+    assert.deepEqual(absent.body, b, 'absent fields keep their values');
 
     const changed = await client.put(
       '/api/buildings/',
@@ -186,6 +285,35 @@ describe('buildings', () => {
     const bad = await client.put('/api/buildings', multipart({ id: b.id, cant_apartments: 'muchos' }));
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.fields.cant_apartments, 'Solo puedes ingresar numeros!');
+  });
+
+  test('editing coordinates: one may change alone, an explicit null clears, and the result must be a pair', async () => {
+    const { client } = await newAdminClient(t);
+    const b = (await client.post('/api/buildings', { ...fields, latitude: -31.4, longitude: -64.2 })).body;
+    const moved = await client.put('/api/buildings', multipart({ id: b.id, latitude: '-31,45' }));
+    assert.equal(moved.status, 200, moved.text);
+    assert.deepEqual([moved.body.latitude, moved.body.longitude], [-31.45, -64.2], 'the stored longitude completes the pair');
+
+    const lone = await client.put('/api/buildings', { id: b.id, latitude: null });
+    assert.equal(lone.status, 400);
+    assert.deepEqual(lone.body.error, {
+      code: 'VALIDATION',
+      message: 'Complete latitud y longitud, o ninguna',
+      fields: { latitude: 'Complete latitud y longitud, o ninguna' },
+    });
+
+    const cleared = await client.put('/api/buildings', multipart({ id: b.id, latitude: null, longitude: null }));
+    assert.equal(cleared.status, 200, cleared.text);
+    assert.deepEqual([cleared.body.latitude, cleared.body.longitude], [null, null]);
+    const half = await client.put('/api/buildings', { id: b.id, longitude: -64.1 });
+    assert.equal(half.status, 400, 'no stored latitude to pair with');
+    assert.equal(half.body.error.fields.latitude, 'Complete latitud y longitud, o ninguna');
+    const both = await client.put('/api/buildings', { id: b.id, latitude: '-31.5', longitude: '-64.1' });
+    assert.deepEqual([both.body.latitude, both.body.longitude], [-31.5, -64.1]);
+    assert.equal(
+      (await client.put('/api/buildings', { id: b.id, latitude: 91 })).body.error.fields.latitude,
+      'La latitud debe estar entre -90 y 90',
+    );
   });
 
   test('the list is sorted by name and paged in the database', async () => {
@@ -220,6 +348,89 @@ describe('buildings', () => {
     assert.ok(row?.archivedAt, 'archived, not destroyed');
   });
 
+  test('deleting a building keeps its money history: spendings, settlements and expenses stay in the database', async () => {
+    const { client, id } = await newAdminClient(t);
+    const b = await buildBuilding(t.database.db, id, { name: 'Con historia' });
+    const a1 = await buildApartment(t.database.db, b.id, { numberApartment: '1A', mt2: 60 });
+    const a2 = await buildApartment(t.database.db, b.id, { numberApartment: '1B', mt2: 40 });
+    for (const [concept, amount] of [
+      ['Limpieza', 1000],
+      ['Ascensor', 500.5],
+    ] as const) {
+      const sp = await client.post('/api/spendings/add', {
+        building: b.id,
+        date: '2025-03-10',
+        concept,
+        supplier: 'Proveedor SA',
+        details: 'Marzo',
+        amount,
+      });
+      assert.equal(sp.status, 201, sp.text);
+    }
+    const settled = await client.post('/api/expenses/add/2/2025', { buildingId: b.id });
+    assert.equal(settled.status, 201, settled.text);
+
+    const del = await client.delete(`/api/buildings/${b.id}`);
+    assert.equal(del.status, 204);
+    assert.equal(del.text, '', 'no body');
+
+    const db = t.database.db;
+    const [row] = await db.select().from(buildings).where(eq(buildings.id, b.id));
+    assert.ok(row?.archivedAt, 'the building is archived');
+    assert.equal((await db.select().from(spendings).where(eq(spendings.buildingId, b.id))).length, 2);
+    const [settlement] = await db.select().from(settlements).where(eq(settlements.buildingId, b.id));
+    assert.equal(settlement?.totalCents, 150050);
+    const bills = await db.select().from(expenses).where(eq(expenses.buildingId, b.id));
+    assert.deepEqual(bills.map((e) => e.apartmentId).sort(), [a1.id, a2.id].sort());
+    assert.equal(
+      bills.reduce((sum, e) => sum + e.amountCents, 0),
+      150050,
+    );
+    assert.equal((await client.get(`/api/buildings/findBuilding?id=${b.id}`)).status, 404);
+  });
+
+  test('the role is checked before anything else: 401 and 403, never 400, whatever the request carries', async () => {
+    const { a } = await twoTenants(t);
+    const disguised = { bytes: Buffer.from('<?php ?>'), name: 'x.png', type: 'image/png' };
+    const calls: [string, (c: HttpClient) => Promise<{ status: number }>][] = [
+      ['GET /buildings/all', (c) => c.get('/api/buildings/all?pageSize=9999&page=-1')],
+      ['GET /buildings/findBuilding', (c) => c.get('/api/buildings/findBuilding?id=abc')],
+      ['POST /buildings', (c) => c.post('/api/buildings', multipart({ name: '', floor: 'x' }, disguised))],
+      ['POST /buildings json', (c) => c.post('/api/buildings', { floor: 'x' })],
+      ['PUT /buildings', (c) => c.put('/api/buildings', multipart({ id: 'abc', floor: 'x' }, disguised))],
+      ['PUT /buildings json', (c) => c.put('/api/buildings', [1, 2])],
+      ['DELETE /buildings/{id}', (c) => c.delete('/api/buildings/abc')],
+      ['GET /geocode', (c) => c.get(`/api/geocode?q=${'x'.repeat(300)}`)],
+      ['GET /apartments/all/{id}', (c) => c.get('/api/apartments/all/abc?pageSize=0')],
+      ['GET /apartments/{id}', (c) => c.get('/api/apartments/abc')],
+      ['POST /apartments', (c) => c.post('/api/apartments', { building: 'x', state: null, mt2: 'mucho' })],
+      ['PUT /apartments/{id}', (c) => c.put('/api/apartments/abc', { state: true })],
+      ['DELETE /apartments/delete/{id}', (c) => c.delete('/api/apartments/delete/abc')],
+    ];
+    for (const [name, call] of calls) {
+      assert.equal((await call(t.client())).status, 401, `anonymous ${name}`);
+      assert.equal((await call(a.residentClient)).status, 403, `resident ${name}`);
+    }
+  });
+
+  test("another administrator's building answers 404 on PUT before its fields or file are judged", async () => {
+    const { a, b } = await twoTenants(t);
+    const other = b.building.id;
+    const disguised = { bytes: Buffer.from('<?php echo "hola"; ?>'), name: 'foto.png', type: 'image/png' };
+    const before = fs.readdirSync(uploads, { recursive: true }).length;
+    assert.equal((await a.adminClient.put('/api/buildings', multipart({ id: other, name: 'Mío' }, disguised))).status, 404);
+    assert.equal((await a.adminClient.put('/api/buildings', multipart({ id: other, floor: 'x' }, disguised))).status, 404);
+    assert.equal(
+      (await a.adminClient.put('/api/buildings', multipart({ id: other }, { bytes: await png(), name: 'a.png', type: 'image/png' })))
+        .status,
+      404,
+    );
+    assert.equal(fs.readdirSync(uploads, { recursive: true }).length, before, 'nothing stored');
+    // Their own building: the file is judged (415) and the fields too (400).
+    assert.equal((await a.adminClient.put('/api/buildings', multipart({ id: a.building.id }, disguised))).status, 415);
+    assert.equal((await a.adminClient.put('/api/buildings', multipart({ id: a.building.id, floor: 'x' }))).status, 400);
+  });
+
   test("another administrator's building answers 404 on every call; residents get 403", async () => {
     const { a, b } = await twoTenants(t);
     const other = b.building.id;
@@ -246,10 +457,10 @@ describe('buildings', () => {
     assert.equal((await t.client().get('/api/buildings/all')).status, 401);
   });
 
-  test('GET /api/config gives the web app the tile URL', async () => {
+  test('GET /api/config gives the web app the tile URL and whether address search is on', async () => {
     const res = await t.client().get('/api/config');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body, { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' });
+    assert.deepEqual(res.body, { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', geocoder: true });
   });
 });
 
@@ -286,6 +497,93 @@ describe('address search', () => {
     } finally {
       await t.close();
       stand.close();
+    }
+  });
+
+  test('the service is asked at most once a second, repeated queries come from a cache', async () => {
+    const seen: { q: string; at: number }[] = [];
+    const stand = http.createServer((req, res) => {
+      const q = new URL(req.url!, 'http://x').searchParams.get('q')!;
+      seen.push({ q, at: Date.now() });
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify([
+          { display_name: `${q}, Córdoba, Argentina`, lat: '-31.42', lon: '-64.19' },
+          { display_name: 'sin latitud', lat: null, lon: '-64.19' },
+        ]),
+      );
+    });
+    await new Promise<void>((r) => stand.listen(0, '127.0.0.1', r));
+    const port = (stand.address() as { port: number }).port;
+    const t = await startTestServer({ env: { GEOCODER_URL: `http://127.0.0.1:${port}` } });
+    try {
+      const { client } = await newAdminClient(t);
+      const ask = (q: string) => client.get(`/api/geocode?q=${encodeURIComponent(q)}`);
+      // Four different addresses at once, as fast typing would send them.
+      const queries = ['Calle Uno 1', 'Calle Dos 2', 'Calle Tres 3', 'Calle Cuatro 4'];
+      const started = Date.now();
+      const answers = await Promise.all(queries.map(ask));
+      assert.ok(answers.every((r) => r.status === 200));
+      assert.equal(seen.length, 3, 'the fourth would wait too long: answered empty instead of queued');
+      for (let i = 1; i < seen.length; i++) {
+        const gap = seen[i]!.at - seen[i - 1]!.at;
+        assert.ok(gap >= 900, `a second apart: ${gap} ms`);
+      }
+      assert.ok(Date.now() - started < 4000);
+      const answered = queries.filter((_q, i) => answers[i]!.body.items.length > 0);
+      const skipped = queries.filter((_q, i) => answers[i]!.body.items.length === 0);
+      assert.equal(answered.length, 3);
+      const first = answered[0]!;
+      assert.deepEqual(answers[queries.indexOf(first)]!.body, {
+        items: [{ label: `${first}, Córdoba, Argentina`, latitude: -31.42, longitude: -64.19 }],
+      });
+
+      // The same query again (however it is spelt) is answered from memory, without waiting its turn.
+      const again = Date.now();
+      const cached = await ask(`  ${first.toUpperCase().replace(' ', '   ')} `);
+      assert.deepEqual(cached.body, answers[queries.indexOf(first)]!.body);
+      assert.ok(Date.now() - again < 500, 'no wait for a cached answer');
+      assert.equal(seen.length, 3, 'not asked again');
+
+      // The query answered empty was not remembered: asked later, it goes upstream.
+      await new Promise((r) => setTimeout(r, 1100));
+      const later = await ask(skipped[0]!);
+      assert.equal(later.body.items.length, 1);
+      assert.equal(seen.length, 4);
+    } finally {
+      await t.close();
+      stand.close();
+    }
+  });
+
+  test('every geocoder of the process shares the upstream budget', async () => {
+    const seen: number[] = [];
+    const stand = http.createServer((_req, res) => {
+      seen.push(Date.now());
+      res.setHeader('content-type', 'application/json');
+      res.end('[]');
+    });
+    await new Promise<void>((r) => stand.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(stand.address() as { port: number }).port}`;
+    try {
+      const one = new NominatimGeocoder(url);
+      const two = new NominatimGeocoder(url);
+      await Promise.all([one.search('Av. Colón 1'), two.search('Av. Colón 2')]);
+      assert.equal(seen.length, 2);
+      assert.ok(seen[1]! - seen[0]! >= 900, 'a second apart even from two instances');
+    } finally {
+      stand.close();
+    }
+  });
+
+  test('GEOCODER_URL=off: the web app is told there is no address search', async () => {
+    const t = await startTestServer({ env: { GEOCODER_URL: 'off' } });
+    try {
+      assert.equal((await t.client().get('/api/config')).body.geocoder, false);
+      const { client } = await newAdminClient(t);
+      assert.deepEqual((await client.get('/api/geocode?q=Av. Colón 1000')).body, { items: [] });
+    } finally {
+      await t.close();
     }
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { adminOnly, signedIn } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /** What the buildings screens need besides buildings: map configuration, address search, stored images. */
@@ -10,20 +10,24 @@ const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Sistema'],
-        summary: 'Configuración pública de la aplicación web (URL de los mosaicos del mapa)',
-        response: { 200: z.object({ tileUrl: z.string() }) },
+        summary: 'Configuración pública de la aplicación web',
+        description: '`tileUrl`: mosaicos del mapa. `geocoder`: si hay búsqueda de direcciones (si no, se escriben a mano).',
+        response: { 200: z.object({ tileUrl: z.string(), geocoder: z.boolean() }) },
       },
     },
-    async () => ({ tileUrl: app.config.tileUrl }),
+    async () => ({ tileUrl: app.config.tileUrl, geocoder: app.services.geocoder.enabled }),
   );
 
   app.get(
     '/geocode',
     {
+      preValidation: adminOnly,
       schema: {
         tags: ['Edificios'],
         summary: 'Sugerencias de direcciones con coordenadas',
-        description: 'Si el servicio de geocodificación no responde, devuelve `{items:[]}` y la dirección se escribe a mano.',
+        description:
+          'Si el servicio de geocodificación no responde, está apagado o se pidió demasiado seguido (como mucho una consulta por segundo ' +
+          'al servicio, con las consultas recientes en memoria), devuelve `{items:[]}` y la dirección se escribe a mano.',
         querystring: z.object({ q: z.string().max(200).default('') }),
         response: {
           200: z.object({ items: z.array(z.object({ label: z.string(), latitude: z.number(), longitude: z.number() })) }),
@@ -31,24 +35,26 @@ const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       const q = request.query.q.trim();
       if (q.length < 3) return { items: [] };
       return { items: await app.services.geocoder.search(q) };
     },
   );
 
-  app.get('/files/*', { schema: { tags: ['Sistema'], summary: 'Imagen subida (usuarios con sesión)' } }, async (request, reply) => {
-    await requireUser(request);
-    const key = (request.params as { '*': string })['*'];
-    const stream = await app.services.storage.get(key);
-    if (!stream) throw notFound();
-    return reply
-      .type(key.endsWith('.png') ? 'image/png' : 'image/jpeg')
-      .header('Cache-Control', 'private, max-age=86400')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(stream);
-  });
+  app.get(
+    '/files/*',
+    { preValidation: signedIn, schema: { tags: ['Sistema'], summary: 'Imagen subida (usuarios con sesión)' } },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const stream = await app.services.storage.get(key);
+      if (!stream) throw notFound();
+      return reply
+        .type(key.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(stream);
+    },
+  );
 };
 
 export default placesRoutes;

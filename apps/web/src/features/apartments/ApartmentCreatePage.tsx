@@ -39,7 +39,8 @@ export default function ApartmentCreatePage() {
         cata_apartment: v.cata_apartment,
         mt2: parseMt2(v.mt2),
         number_apartment: v.number_apartment,
-        state: Number(v.state),
+        // The resolver hands back the schema's output: the state is already a number.
+        state: Number(v.state) === 1 ? 1 : 0,
       });
       dialogs.toast(APARTMENT_MSG.created);
       navigate(back);

@@ -11,6 +11,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { ApiError } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
+import { useBuilding } from '../buildings/api';
 import { useApartment, useDeleteApartment, useUpdateApartment } from './api';
 import { ApartmentFields, type ApartmentFormValues } from './ApartmentFields';
 
@@ -34,6 +35,7 @@ function ApartmentEditForm({ apartment }: { apartment: Apartment }) {
   const dialogs = useDialogs();
   const update = useUpdateApartment();
   const remove = useDeleteApartment();
+  const building = useBuilding(apartment.buildingId);
   const back = `/buildingDetail/${apartment.buildingId}`;
   const { control, handleSubmit, setError } = useForm<ApartmentFormValues>({
     resolver: zodResolver(apartmentEditFormSchema) as never,
@@ -50,7 +52,12 @@ function ApartmentEditForm({ apartment }: { apartment: Apartment }) {
     try {
       await update.mutateAsync({
         id: apartment.id,
-        body: { cata_apartment: v.cata_apartment, mt2: parseMt2(v.mt2), number_apartment: v.number_apartment, state: Number(v.state) },
+        body: {
+          cata_apartment: v.cata_apartment,
+          mt2: parseMt2(v.mt2),
+          number_apartment: v.number_apartment,
+          state: Number(v.state) === 1 ? 1 : 0,
+        },
       });
       dialogs.toast(APARTMENT_MSG.saved);
       navigate(back);
@@ -79,7 +86,7 @@ function ApartmentEditForm({ apartment }: { apartment: Apartment }) {
 
   return (
     <>
-      <PageHeader title={`Departamento ${apartment.number_apartment}`} />
+      <PageHeader title={`Departamento ${apartment.number_apartment}${building.data ? ` en ${building.data.name}` : ''}`} />
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
         <form
           noValidate

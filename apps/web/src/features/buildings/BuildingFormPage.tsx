@@ -72,7 +72,7 @@ function BuildingForm({ building }: { building?: Building }) {
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const { control, handleSubmit, setValue, setError } = useForm<FormValues>({
-    // Edit: blank fields keep the current values (spec §5), so the edit schema makes them optional.
+    // Edit: blank text fields keep the current values (spec §5); the coordinates are shown, so blank ones mean none.
     resolver: zodResolver(editing ? updateBuildingFormSchema : createBuildingSchema) as never,
     defaultValues: building ? toForm(building) : EMPTY,
   });
@@ -94,8 +94,18 @@ function BuildingForm({ building }: { building?: Building }) {
       dialogs.toast(editing ? BUILDING_MSG.saved : BUILDING_MSG.created);
       navigate(`/buildingDetail/${saved.id}`);
     } catch (e) {
+      if (e instanceof ApiError && (e.status === 415 || e.status === 413)) {
+        // The server judged the file by its content: drop it so the next save does not send it again.
+        setImage(null);
+        await dialogs.message({
+          title: e.status === 415 ? MSG.unsupportedFile : MSG.payloadTooLarge,
+          text: MSG.unsupportedFileHint,
+          severity: 'error',
+        });
+        return;
+      }
       if (e instanceof ApiError) for (const [k, v] of Object.entries(e.fields)) setError(k as keyof FormValues, { message: v });
-      await dialogs.showError(e, e instanceof ApiError && e.status === 415 ? MSG.unsupportedFile : undefined);
+      await dialogs.showError(e);
     }
   };
 
@@ -141,6 +151,10 @@ function BuildingForm({ building }: { building?: Building }) {
                       onPick={(p) => {
                         setValue('latitude', String(p.latitude), { shouldValidate: true });
                         setValue('longitude', String(p.longitude), { shouldValidate: true });
+                      }}
+                      onUnpick={() => {
+                        setValue('latitude', '', { shouldValidate: true });
+                        setValue('longitude', '', { shouldValidate: true });
                       }}
                     />
                   )}
@@ -204,7 +218,7 @@ function BuildingForm({ building }: { building?: Building }) {
                   />
                 </Button>
                 <Typography variant="caption" color="text.secondary">
-                  {image ? image.name : `${MSG.unsupportedFileHint}, hasta 5 MB.`}
+                  {image ? image.name : `${MSG.unsupportedFileHint}, hasta 5\u00a0MB.`}
                 </Typography>
               </Stack>
             </Grid>

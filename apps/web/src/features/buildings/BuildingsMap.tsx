@@ -21,37 +21,64 @@ const markerIconDef = L.icon({
   shadowSize: [41, 41],
 });
 
-/** With several buildings, show them all; otherwise keep the default view of spec §9. */
-function FitToMarkers({ points }: { points: [number, number][] }) {
+const DEFAULT_CENTER: [number, number] = [MAP_DEFAULT_CENTER.latitude, MAP_DEFAULT_CENTER.longitude];
+/** Close enough to see the streets around a single building. */
+const SINGLE_ZOOM = 15;
+
+const located = (b: Building): b is Building & { latitude: number; longitude: number } => b.latitude !== null && b.longitude !== null;
+
+/**
+ * Frames the buildings that have coordinates: none, the default view of spec §9; one, centred on
+ * it; several, all of them. Buildings without coordinates never move the view.
+ */
+function FrameLocated({ points }: { points: [number, number][] }) {
   const map = useMap();
   const key = JSON.stringify(points);
   useEffect(() => {
-    if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 15 });
+    if (points.length === 0) map.setView(DEFAULT_CENTER, MAP_DEFAULT_CENTER.zoom);
+    else if (points.length === 1) map.setView(points[0]!, SINGLE_ZOOM);
+    else map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: SINGLE_ZOOM });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key]);
   return null;
 }
 
-/** One marker per building; one without coordinates sits at the default centre. */
+/** One marker per building; one without coordinates sits at the default centre (spec). */
 export function BuildingsMap({ buildings, tileUrl }: { buildings: Building[]; tileUrl: string }) {
-  const center: [number, number] = [MAP_DEFAULT_CENTER.latitude, MAP_DEFAULT_CENTER.longitude];
-  const points = buildings.map((b): [number, number] => (b.latitude !== null && b.longitude !== null ? [b.latitude, b.longitude] : center));
+  const points = buildings.filter(located).map((b): [number, number] => [b.latitude, b.longitude]);
   return (
     <Box
       component="section"
       aria-label="Mapa de edificios"
       sx={{ height: { xs: 320, md: 420 }, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: 'grey.100' }}
     >
-      <MapContainer center={center} zoom={MAP_DEFAULT_CENTER.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
+      <MapContainer
+        center={DEFAULT_CENTER}
+        zoom={MAP_DEFAULT_CENTER.zoom}
+        style={{ height: '100%', width: '100%' }}
+        scrollWheelZoom={false}
+      >
         {/* Without tiles (offline, blocked) the markers still show on the plain background. */}
         <TileLayer url={tileUrl} attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' />
-        <FitToMarkers points={points} />
-        {buildings.map((b, i) => (
-          <Marker key={b.id} position={points[i]!} icon={markerIconDef} title={b.name} alt={b.name}>
+        <FrameLocated points={points} />
+        {buildings.map((b) => (
+          <Marker
+            key={b.id}
+            position={located(b) ? [b.latitude, b.longitude] : DEFAULT_CENTER}
+            icon={markerIconDef}
+            title={b.name}
+            alt={b.name}
+          >
             <Popup>
               <strong>{b.name}</strong>
               <br />
               {b.address}
+              {!located(b) && (
+                <>
+                  <br />
+                  <em>Sin coordenadas: se muestra en el centro del mapa</em>
+                </>
+              )}
               <br />
               <Link component={RouterLink} to={`/buildingDetail/${b.id}`}>
                 Detalle

@@ -1,5 +1,7 @@
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,10 +13,12 @@ import { BuildingsCarousel } from './BuildingsCarousel';
 import { BuildingsMap } from './BuildingsMap';
 
 const FALLBACK_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** The carousel and the map show this many (the API's largest page); the list pages through all. */
+const HOME_LIMIT = 500;
 
 /** 'Mis Edificios': the administrator's buildings in a carousel and on a map. */
 export default function HomePage() {
-  const buildings = useBuildings(1, 500);
+  const buildings = useBuildings(1, HOME_LIMIT);
   const config = useAppConfig();
   const add = (
     <Button component={RouterLink} to="/buildingadd" variant="contained" startIcon={<AddIcon />}>
@@ -30,6 +34,14 @@ export default function HomePage() {
         <ErrorState onRetry={() => void buildings.refetch()} />
       ) : (
         <Stack spacing={3}>
+          {buildings.data.total > buildings.data.items.length && (
+            <Alert severity="info">
+              Se muestran los primeros {buildings.data.items.length} de {buildings.data.total} edificios.{' '}
+              <Link component={RouterLink} to="/buildings">
+                Ver todos en la lista
+              </Link>
+            </Alert>
+          )}
           {buildings.data.items.length === 0 ? (
             <EmptyState title="Todavía no tiene edificios. Cree el primero para empezar." action={add} />
           ) : (

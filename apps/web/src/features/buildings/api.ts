@@ -47,11 +47,17 @@ export function useDeleteBuilding() {
   });
 }
 
-/** Public settings of the web app (the map's tile URL). */
+export interface AppConfig {
+  tileUrl: string;
+  /** false: no address search (GEOCODER_URL=off); addresses are typed by hand. */
+  geocoder: boolean;
+}
+
+/** Public settings of the web app (GET /api/config). */
 export function useAppConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: () => api.get<{ tileUrl: string }>('/config'),
+    queryFn: () => api.get<AppConfig>('/config'),
     staleTime: Infinity,
   });
 }
