@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_RESIDENT, loginThroughUi, uniqueEmail } from '../support/helpers';
+import { DEMO_ADMIN, DEMO_RESIDENT, loginThroughUi, uniqueEmail } from '../support/helpers';
 
 test('an administrator signs up, logs in, lands on the admin home and logs out', async ({ page }) => {
   const email = uniqueEmail('admin');
@@ -19,8 +19,10 @@ test('an administrator signs up, logs in, lands on the admin home and logs out',
   await dialog.getByLabel('Contraseña').fill('Segura2026');
   await dialog.getByRole('button', { name: 'Ingresar' }).click();
 
+  // spec §8: a welcome dialog, gone by itself after a moment, then the admin home.
+  await expect(page.getByRole('dialog', { name: 'Bienvenido Julia Morales' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Bienvenido Julia Morales')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('session-name')).toHaveText('Julia Morales');
   const nav = page.getByRole('navigation', { name: 'Menú principal' }).first();
   for (const entry of ['Edificios', 'Amenities', 'Gastos', 'Alertas', 'Expensas', 'Usuarios', 'Servicios Utiles']) {
@@ -33,6 +35,18 @@ test('an administrator signs up, logs in, lands on the admin home and logs out',
     name: 'Julia Morales',
     role: 'admin',
   });
+
+  // A logout the server did not confirm is not claimed: the user stays and can try again.
+  await page.route('**/api/loggings/logout', (route) =>
+    route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'x' } } }),
+  );
+  await page.getByRole('button', { name: 'Cuenta' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('dialog', { name: 'No se pudo cerrar la sesión' })).toBeVisible();
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Sesion cerrada!')).toHaveCount(0);
+  await page.unroute('**/api/loggings/logout');
 
   await page.getByRole('button', { name: 'Cuenta' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
@@ -74,6 +88,39 @@ test('a resident lands in the resident area and cannot open the admin area', asy
   }
   await page.goto('/buildings');
   await expect(page).toHaveURL(/\/public\/\d+$/);
+  const home = page.url();
+  // /public alone is the resident's home too.
+  await page.goto('/public');
+  await expect(page).toHaveURL(home);
+  await expect(page.getByRole('heading', { name: 'Mis datos' })).toBeVisible();
+  // On a phone the bar still says who is in.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('session-name')).toBeVisible();
+  await expect(page.getByTestId('session-name')).toHaveText(DEMO_RESIDENT.name);
+});
+
+test('the sign-up form explains what is wrong, and a taken e-mail gets the Spanish dialog', async ({ page }) => {
+  await page.goto('/registerAdmin');
+  const submit = page.getByRole('button', { name: 'Crear cuenta' });
+  const warning = page.getByRole('dialog', { name: 'Por favor revise los datos!' });
+  await submit.click();
+  await expect(warning).toContainText('Debe completar todos los campos');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+
+  await page.getByLabel('Nombre').fill('Julia Morales');
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Teléfono de contacto').fill('3514998877');
+  await page.getByLabel('Contraseña').fill('debil123');
+  await submit.click();
+  await expect(warning).toContainText('1 nro, 1 mayus y 1 min');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+
+  await page.getByLabel('Contraseña').fill('Segura2026');
+  await submit.click();
+  const failure = page.getByRole('dialog', { name: 'No se ha podido crear el usuario' });
+  await expect(failure).toContainText('El email ya se encuentra asociado a una cuenta');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page).toHaveURL(/\/registerAdmin$/);
 });
 
 test('the landing page reveals the company section and the three benefits on scroll', async ({ page }) => {

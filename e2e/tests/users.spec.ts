@@ -43,14 +43,20 @@ test('the administrator creates a resident, whose first login forces a new passw
   await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/userCreate');
-  await page.getByLabel('Nombre').pressSequentially('Rocío 9 Benítez');
+  // The typing filters reject the key with their message, which goes once a key is accepted.
+  await page.getByLabel('Nombre').pressSequentially('Rocío 9');
   await expect(page.getByText('Solo puede ingresar letras!')).toBeVisible();
+  await page.getByLabel('Nombre').pressSequentially(' Benítez');
+  await expect(page.getByText('Solo puede ingresar letras!')).toHaveCount(0);
   await expect(page.getByLabel('Nombre')).toHaveValue('Rocío  Benítez');
   await page.getByLabel('Nombre').fill('Rocío Benítez');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña inicial').fill('Inicial123');
   await page.getByLabel('Teléfono de contacto').pressSequentially('351a');
   await expect(page.getByText('Solo puede ingresar numeros!')).toBeVisible();
+  await page.getByLabel('Teléfono de contacto').pressSequentially('4');
+  await expect(page.getByText('Solo puede ingresar numeros!')).toHaveCount(0);
+  await expect(page.getByLabel('Teléfono de contacto')).toHaveValue('3514');
   await page.getByLabel('Teléfono de contacto').fill('3514001122');
   // Nothing chosen yet: the spec's message.
   await page.getByRole('button', { name: 'Crear usuario' }).click();
@@ -85,6 +91,12 @@ test('the administrator creates a resident, whose first login forces a new passw
   const resident = await ctx.newPage();
   await loginThroughUi(resident, email, 'Inicial123');
   await expect(resident).toHaveURL(/\/logging\/restaurarcontrase/);
+  // Both too short: the password rule of API.md.
+  await resident.getByLabel('Nueva Contraseña').fill('abc');
+  await resident.getByLabel('Confirmar Contraseña').fill('abc');
+  await resident.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(resident.getByRole('dialog', { name: 'Por favor revise los datos!' })).toContainText('1 nro, 1 mayus y 1 min');
+  await resident.getByRole('button', { name: 'Aceptar' }).click();
   await resident.getByLabel('Nueva Contraseña').fill('MiClave2026');
   await resident.getByLabel('Confirmar Contraseña').fill('MiClave2025');
   await resident.getByRole('button', { name: 'Confirmar' }).click();
@@ -147,6 +159,15 @@ test('a banned resident is logged out at once and cannot get in', async ({ page,
   await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/userupdate/${r.id}`);
+  // Any invalid field: the spec's one warning, with the field's own message under it.
+  await page.getByLabel('Contacto').fill('12');
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByRole('dialog', { name: 'Por favor revise los datos!' })).toContainText(
+    'Debe completar el nombre, email y numero de contacto',
+  );
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText('Es muy corto')).toBeVisible();
+  await page.getByLabel('Contacto').fill('3514778899');
   await page.getByRole('radio', { name: 'BANNED' }).check();
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await page

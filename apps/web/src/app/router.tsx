@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { UnderConstruction } from '../components/UnderConstruction';
+import ResidentIndexRedirect from '../features/resident/ResidentIndexRedirect';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Lazy => lazy(load);
@@ -71,6 +72,7 @@ const adminRoutes: RouteObject[] = [
 
 // Resident area (spec/resident-area.md §2).
 const residentRoutes: RouteObject[] = [
+  { index: true, element: <ResidentIndexRedirect /> },
   { path: ':id', element: el(ResidentHomePage) },
   { path: ':id/Bookings', element: soon('Amenities') },
   { path: ':id/alerts', element: soon('Alertas') },
@@ -84,6 +86,7 @@ const residentRoutes: RouteObject[] = [
   { path: 'expenses/:apartmentNumber/:apartmentName', element: el(MyExpensesPage) },
   { path: 'settlements/:buildingId/:year/:month', element: el(ResidentSettlementPage) },
   { path: 'spendings/board', element: soon('Gastos del edificio') },
+  { path: '*', element: el(NotFoundPage) },
 ];
 
 export const routes: RouteObject[] = [

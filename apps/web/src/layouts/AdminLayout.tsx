@@ -10,12 +10,22 @@ import { RequireRole } from '../features/auth/RequireRole';
 import { NotificationBell } from '../features/complaints/NotificationBell';
 
 const ADMIN_NAV: NavItem[] = [
-  { label: 'Edificios', to: '/buildings', icon: <ApartmentIcon /> },
-  { label: 'Amenities', to: '/amenities', icon: <EventSeatIcon /> },
-  { label: 'Gastos', to: '/spendings/board', icon: <PaymentsIcon /> },
-  { label: 'Alertas', to: '/alerts', icon: <NotificationsActiveIcon /> },
-  { label: 'Expensas', to: '/ExpensesTable', icon: <ReceiptLongIcon /> },
-  { label: 'Usuarios', to: '/userDetail', icon: <PeopleIcon /> },
+  {
+    label: 'Edificios',
+    to: '/buildings',
+    icon: <ApartmentIcon />,
+    also: ['/buildingadd', '/buildingDetail/', '/buildingupdate/', '/apartment'],
+  },
+  {
+    label: 'Amenities',
+    to: '/amenities',
+    icon: <EventSeatIcon />,
+    also: ['/amenityCreate', '/amenityUpdate/', '/AmenitieDetail/', '/createBookings'],
+  },
+  { label: 'Gastos', to: '/spendings/board', icon: <PaymentsIcon />, also: ['/spendings/'] },
+  { label: 'Alertas', to: '/alerts', icon: <NotificationsActiveIcon />, also: ['/alertsAdd', '/alertsUpdate/'] },
+  { label: 'Expensas', to: '/ExpensesTable', icon: <ReceiptLongIcon />, also: ['/settlements/'] },
+  { label: 'Usuarios', to: '/userDetail', icon: <PeopleIcon />, also: ['/userCreate', '/userupdate/', '/userView/'] },
   { label: 'Servicios Utiles', to: '/services', icon: <HandymanIcon /> },
 ];
 

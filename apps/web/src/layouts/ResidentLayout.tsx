@@ -26,7 +26,7 @@ function residentNav(id: number, apartmentNumber: string, buildingName: string, 
 function ResidentShell() {
   const { data } = useSession();
   const nav = data ? residentNav(data.id, data.apartment?.number_apartment ?? '-', data.building?.name ?? '-', data.building?.id ?? 0) : [];
-  return <AppShell title="Mi Consorcio" homeTo={data ? `/public/${data.id}` : '/logging'} nav={nav} />;
+  return <AppShell title="Mi Consorcio" homeTo={data ? `/public/${data.id}` : '/logging'} nav={nav} nameOnPhone />;
 }
 
 export default function ResidentLayout() {

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,6 +15,8 @@ interface MessageOptions {
   title: string;
   text?: string;
   severity?: Severity;
+  /** Closes by itself after this many milliseconds (the user may still close it sooner). */
+  autoCloseMs?: number;
 }
 interface ConfirmOptions {
   title: string;
@@ -69,12 +71,22 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     };
   }, [show]);
 
-  const finish = (ok: boolean) => {
-    if (!open) return;
-    if (open.kind === 'confirm') open.resolve(ok);
-    else open.resolve();
-    close();
-  };
+  const finish = useCallback(
+    (ok: boolean) => {
+      if (!open) return;
+      if (open.kind === 'confirm') open.resolve(ok);
+      else open.resolve();
+      close();
+    },
+    [open, close],
+  );
+
+  const autoCloseMs = open?.kind === 'message' ? open.autoCloseMs : undefined;
+  useEffect(() => {
+    if (!autoCloseMs) return;
+    const timer = setTimeout(() => finish(true), autoCloseMs);
+    return () => clearTimeout(timer);
+  }, [autoCloseMs, finish]);
 
   return (
     <DialogsContext.Provider value={value}>
@@ -94,7 +106,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
                 )}
               </DialogContent>
             )}
-            <DialogActions>
+            <DialogActions sx={{ px: 3, pb: 2 }}>
               {open.kind === 'confirm' ? (
                 <>
                   <Button onClick={() => finish(false)}>{open.cancelText ?? 'Cancelar'}</Button>

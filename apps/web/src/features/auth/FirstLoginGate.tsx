@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { MSG, USER_MSG } from '@consorcio/domain';
 import { api } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
-import { useLogout, type SessionProfile } from './session';
+import { LOGOUT_FAILED, useLogout, type SessionProfile } from './session';
 
 /**
  * Shown instead of the app while a user created by an administrator has not chosen a password
@@ -48,7 +48,15 @@ export function FirstLoginGate({ profile }: { profile: SessionProfile }) {
           <Button variant="contained" onClick={sendLink} loading={send.isPending}>
             Enviarme el enlace por correo
           </Button>
-          <Button onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/logging', { replace: true }) })}>
+          <Button
+            loading={logout.isPending}
+            onClick={() =>
+              logout.mutate(undefined, {
+                onSuccess: () => navigate('/logging', { replace: true }),
+                onError: (e) => void dialogs.showError(e, LOGOUT_FAILED),
+              })
+            }
+          >
             Cerrar sesión
           </Button>
         </Stack>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -9,17 +10,21 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { forgotPasswordSchema, MSG, type ForgotPasswordInput } from '@consorcio/domain';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
 
 /** Asks for the e-mail and sends a reset link; the answer is the same whether or not the account exists. */
-export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: { open: boolean; onClose: () => void; initialEmail?: string }) {
   const dialogs = useDialogs();
   const send = useMutation({ mutationFn: (input: ForgotPasswordInput) => api.post<{ message: string }>('/loggings/sendEmail', input) });
   const { control, handleSubmit, reset } = useForm<ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
+  // Starts from what was typed in the login form, if anything.
+  useEffect(() => {
+    if (open) reset({ email: initialEmail });
+  }, [open, initialEmail, reset]);
 
   const onValid = async (input: ForgotPasswordInput) => {
     try {
@@ -32,7 +37,10 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
         severity: 'success',
       });
     } catch (e) {
-      await dialogs.showError(e, 'Error');
+      // A 400 is the e-mail check (spec §5); anything else (429, network) is an error.
+      if (e instanceof ApiError && e.status === 400) {
+        await dialogs.message({ title: MSG.checkData, text: e.fields.email ?? e.message, severity: 'warning' });
+      } else await dialogs.showError(e, 'Error');
     }
   };
 

@@ -20,17 +20,25 @@ export function resetPath(token: string): string {
   return `/logging/restaurarcontraseña?${token}`;
 }
 
-export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** How long the welcome dialog stays before going on by itself (the user may close it sooner). */
+const WELCOME_MS = 1500;
+
+/**
+ * The login modal. `onSigningIn(true)` tells the page that a login is under way, so that it does not
+ * leave on its own when the session appears: the welcome dialog shows first, then this navigates.
+ */
+export function LoginDialog({ open, onClose, onSigningIn }: { open: boolean; onClose: () => void; onSigningIn?: (busy: boolean) => void }) {
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const login = useLogin();
   const [forgot, setForgot] = useState(false);
-  const { control, handleSubmit } = useForm<LoginInput>({
+  const { control, handleSubmit, getValues } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
 
   const onValid = async (input: LoginInput) => {
+    onSigningIn?.(true);
     try {
       const res = await login.mutateAsync(input);
       onClose();
@@ -38,9 +46,14 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
         navigate(resetPath(res.resetToken));
         return;
       }
-      dialogs.toast(res.message);
+      // spec §8: a dialog with the server's message and 'Bienvenido {name}'.
+      const welcome = MSG.welcome(res.name);
+      const title = res.message || welcome;
+      const entering = res.role === 'admin' ? 'Ingresando al Panel Administrador…' : 'Ingresando a Mi Consorcio…';
+      await dialogs.message({ title, text: title === welcome ? entering : welcome, severity: 'success', autoCloseMs: WELCOME_MS });
       navigate(homeFor(res), { replace: true });
     } catch (e) {
+      onSigningIn?.(false);
       await dialogs.message({
         title: e instanceof ApiError ? e.message : MSG.internal,
         text: MSG.tryAgain,
@@ -76,7 +89,7 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
           </DialogActions>
         </form>
       </Dialog>
-      <ForgotPasswordDialog open={open && forgot} onClose={() => setForgot(false)} />
+      <ForgotPasswordDialog open={open && forgot} onClose={() => setForgot(false)} initialEmail={forgot ? getValues('email') : ''} />
     </>
   );
 }

@@ -1,10 +1,8 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MSG, registerAdminSchema, type RegisterAdminInput } from '@consorcio/domain';
@@ -12,12 +10,15 @@ import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { useDialogs } from '../../lib/dialogs';
 import { ApiError } from '../../lib/api';
 import { useRegisterAdmin } from './session';
+import { AuthPageFrame } from './AuthPageFrame';
+
+const FIELD_ORDER = ['name', 'email', 'contact', 'password'] as const;
 
 export default function RegisterAdminPage() {
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const register = useRegisterAdmin();
-  const { control, handleSubmit, setError } = useForm<RegisterAdminInput>({
+  const { control, handleSubmit, setError, getValues } = useForm<RegisterAdminInput>({
     resolver: zodResolver(registerAdminSchema),
     defaultValues: { name: '', email: '', contact: '', password: '' },
   });
@@ -28,6 +29,11 @@ export default function RegisterAdminPage() {
       await dialogs.message({ title: MSG.adminCreated, text: 'Ya puede ingresar con su email y contraseña.', severity: 'success' });
       navigate('/logging', { state: { openLogin: true } });
     } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        setError('email', { message: MSG.adminEmailTaken });
+        await dialogs.message({ title: MSG.adminCreateFailed, text: MSG.adminEmailTaken, severity: 'error' });
+        return;
+      }
       if (e instanceof ApiError) for (const [k, v] of Object.entries(e.fields)) setError(k as keyof RegisterAdminInput, { message: v });
       await dialogs.message({
         title: MSG.adminCreateFailed,
@@ -37,58 +43,58 @@ export default function RegisterAdminPage() {
     }
   };
 
+  // spec §5: an empty field gets 'Debe completar todos los campos'; otherwise the first field's own message.
+  const onInvalid = (errors: FieldErrors<RegisterAdminInput>) => {
+    const values = getValues();
+    const empty = FIELD_ORDER.some((k) => !values[k]?.trim());
+    const first = FIELD_ORDER.map((k) => errors[k]?.message).find(Boolean);
+    void dialogs.message({ title: MSG.checkData, text: empty ? MSG.required : (first ?? MSG.required), severity: 'warning' });
+  };
+
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
-      <Paper sx={{ p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h5" component="h1" gutterBottom fontWeight={700}>
-          Registro de administrador
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Cree su cuenta para administrar sus edificios.
-        </Typography>
-        <form
-          onSubmit={handleSubmit(onValid, () => void dialogs.message({ title: MSG.checkData, text: MSG.required, severity: 'warning' }))}
-          noValidate
-        >
-          <Stack spacing={2}>
-            <TextFieldControl
-              control={control}
-              name="name"
-              label="Nombre"
-              autoComplete="name"
-              filter={/^[\p{L} .'-]*$/u}
-              filterMessage={MSG.onlyLetters}
-            />
-            <TextFieldControl control={control} name="email" label="Email" type="email" autoComplete="email" />
-            <TextFieldControl
-              control={control}
-              name="contact"
-              label="Teléfono de contacto"
-              autoComplete="tel"
-              inputMode="tel"
-              filter={/^[\d+-]*$/}
-              filterMessage={MSG.onlyDigitsTyping}
-            />
-            <TextFieldControl
-              control={control}
-              name="password"
-              label="Contraseña"
-              type="password"
-              autoComplete="new-password"
-              helperText="Entre 8 y 60 caracteres, con 1 número, 1 mayúscula y 1 minúscula"
-            />
-            <Button type="submit" variant="contained" size="large" loading={register.isPending}>
-              Crear cuenta
-            </Button>
-            <Typography variant="body2" textAlign="center">
-              ¿Ya tiene cuenta?{' '}
-              <Link component={RouterLink} to="/logging" state={{ openLogin: true }}>
-                Ingresar
-              </Link>
-            </Typography>
-          </Stack>
-        </form>
-      </Paper>
-    </Container>
+    <AuthPageFrame title="Registro de administrador">
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Cree su cuenta para administrar sus edificios.
+      </Typography>
+      <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
+        <Stack spacing={2}>
+          <TextFieldControl
+            control={control}
+            name="name"
+            label="Nombre"
+            autoComplete="name"
+            filter={/^[\p{L} .'-]*$/u}
+            filterMessage={MSG.onlyLetters}
+          />
+          <TextFieldControl control={control} name="email" label="Email" type="email" autoComplete="email" />
+          <TextFieldControl
+            control={control}
+            name="contact"
+            label="Teléfono de contacto"
+            autoComplete="tel"
+            inputMode="tel"
+            filter={/^[\d+-]*$/}
+            filterMessage={MSG.onlyDigitsTyping}
+          />
+          <TextFieldControl
+            control={control}
+            name="password"
+            label="Contraseña"
+            type="password"
+            autoComplete="new-password"
+            helperText="Entre 8 y 60 caracteres, con 1 número, 1 mayúscula y 1 minúscula"
+          />
+          <Button type="submit" variant="contained" size="large" loading={register.isPending}>
+            Crear cuenta
+          </Button>
+          <Typography variant="body2" textAlign="center">
+            ¿Ya tiene cuenta?{' '}
+            <Link component={RouterLink} to="/logging" state={{ openLogin: true }}>
+              Ingresar
+            </Link>
+          </Typography>
+        </Stack>
+      </form>
+    </AuthPageFrame>
   );
 }

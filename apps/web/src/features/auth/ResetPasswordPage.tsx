@@ -5,8 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,6 +16,7 @@ import { api, ApiError } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { sessionKey } from './session';
+import { AuthPageFrame } from './AuthPageFrame';
 
 interface ResetForm {
   newPass: string;
@@ -37,22 +36,17 @@ export default function ResetPasswordPage() {
   const invalid = !token || (tokenEmail.error instanceof ApiError && tokenEmail.error.status < 500);
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
-      <Paper sx={{ p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h5" component="h1" gutterBottom fontWeight={700}>
-          Restaurar contraseña
-        </Typography>
-        {invalid ? (
-          <InvalidLink />
-        ) : tokenEmail.isError ? (
-          <ErrorState onRetry={() => tokenEmail.refetch()} />
-        ) : tokenEmail.isPending ? (
-          <PageLoader />
-        ) : (
-          <ResetPasswordForm token={token} email={tokenEmail.data.email} />
-        )}
-      </Paper>
-    </Container>
+    <AuthPageFrame title="Restaurar contraseña">
+      {invalid ? (
+        <InvalidLink />
+      ) : tokenEmail.isError ? (
+        <ErrorState onRetry={() => tokenEmail.refetch()} />
+      ) : tokenEmail.isPending ? (
+        <PageLoader />
+      ) : (
+        <ResetPasswordForm token={token} email={tokenEmail.data.email} />
+      )}
+    </AuthPageFrame>
   );
 }
 
@@ -81,7 +75,7 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const qc = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [expired, setExpired] = useState(false);
-  const { control, handleSubmit } = useForm<ResetForm>({
+  const { control, handleSubmit, setError } = useForm<ResetForm>({
     resolver: zodResolver(resetFormSchema),
     defaultValues: { newPass: '', confirm: '' },
   });
@@ -96,7 +90,12 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
       navigate('/', { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) setExpired(true);
-      else await dialogs.showError(e, 'No se pudo cambiar la contraseña');
+      else if (e instanceof ApiError && e.status === 400) {
+        // The server's password rule (API.md): shown like the form's own check.
+        const text = e.fields.newPass ?? e.message;
+        setError('newPass', { message: text });
+        await dialogs.message({ title: MSG.checkData, text, severity: 'warning' });
+      } else await dialogs.showError(e, 'No se pudo cambiar la contraseña');
     } finally {
       setSaving(false);
     }

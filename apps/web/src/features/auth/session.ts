@@ -67,11 +67,22 @@ export function useLogin() {
   });
 }
 
+/**
+ * Ends the session on the server. Only then is the browser's state cleared: when the call fails
+ * (offline, server error) the cookie may still be valid, so the caller says so and stays.
+ */
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>('/loggings/logout'),
-    onSettled: () => {
+    mutationFn: async () => {
+      try {
+        await api.post<void>('/loggings/logout');
+      } catch (e) {
+        // 401: the session had already ended (expired, banned), which is what we wanted.
+        if (!(e instanceof ApiError && e.status === 401)) throw e;
+      }
+    },
+    onSuccess: () => {
       clearProfile();
       qc.clear();
       qc.setQueryData(sessionKey, null);
@@ -89,3 +100,6 @@ export function useRegisterAdmin() {
 export function homeFor(p: Pick<SessionProfile, 'id' | 'role'>): string {
   return p.role === 'admin' ? '/' : `/public/${p.id}`;
 }
+
+/** Title of the dialog shown when the logout call fails and the session may still be open. */
+export const LOGOUT_FAILED = 'No se pudo cerrar la sesión';

@@ -5,11 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import Fade from '@mui/material/Fade';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Grow from '@mui/material/Grow';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import ApartmentIcon from '@mui/icons-material/Apartment';
@@ -17,6 +20,7 @@ import EventSeatIcon from '@mui/icons-material/EventSeat';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { LoginDialog } from '../auth/LoginDialog';
 import { homeFor, useSession } from '../auth/session';
 
@@ -37,6 +41,74 @@ const BENEFITS = [
     text: 'El total de gastos de cada edificio a un clic, por concepto y por mes.',
   },
 ];
+
+const PREVIEW_ROWS = [
+  {
+    icon: <ReceiptLongIcon color="primary" />,
+    title: 'Expensas liquidadas',
+    detail: '12 departamentos · prorrateo por m²',
+    value: 1254300,
+  },
+  { icon: <EventSeatIcon color="primary" />, title: 'SUM reservado', detail: 'Sábado 19:00 · Depto 3B' },
+  { icon: <ReportProblemIcon color="secondary" />, title: 'Nuevo reclamo', detail: 'Filtración en la cochera' },
+];
+const PREVIEW_BARS = [40, 66, 52, 88, 61, 76];
+const pesos = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 });
+
+/** A glimpse of the product beside the headline (decorative: screen readers skip it). */
+function HeroPreview() {
+  const month = new Intl.DateTimeFormat('es-AR', { month: 'long' }).format(new Date());
+  return (
+    <Paper elevation={12} aria-hidden sx={{ p: 3, borderRadius: '16px', color: 'text.primary' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
+        <ApartmentIcon color="primary" />
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography fontWeight={700}>Torre Cañada</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Resumen de {month}
+          </Typography>
+        </Box>
+        <Chip size="small" color="success" variant="outlined" label="Al día" />
+      </Box>
+      <Divider />
+      {PREVIEW_ROWS.map((r) => (
+        <Box key={r.title} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.5 }}>
+          {r.icon}
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="body2" fontWeight={600}>
+              {r.title}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {r.detail}
+            </Typography>
+          </Box>
+          {r.value !== undefined && (
+            <Typography variant="body2" fontWeight={700}>
+              {pesos.format(r.value)}
+            </Typography>
+          )}
+        </Box>
+      ))}
+      <Divider sx={{ mb: 2 }} />
+      <Typography variant="caption" color="text.secondary">
+        Gastos por mes
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1.5, height: 88, mt: 1, px: 1 }}>
+        {PREVIEW_BARS.map((h, i) => (
+          <Box
+            key={i}
+            sx={{
+              flex: 1,
+              height: `${h}%`,
+              borderRadius: '6px 6px 2px 2px',
+              bgcolor: i === PREVIEW_BARS.length - 1 ? 'secondary.main' : 'primary.light',
+            }}
+          />
+        ))}
+      </Box>
+    </Paper>
+  );
+}
 
 /** Reveals sections once the page is scrolled past 10% of the header's height. */
 function useRevealOnScroll(headerRef: React.RefObject<HTMLElement | null>) {
@@ -59,19 +131,26 @@ export default function LandingPage() {
   const session = useSession();
   const location = useLocation();
   const [loginOpen, setLoginOpen] = useState(Boolean((location.state as { openLogin?: boolean } | null)?.openLogin));
+  // While the login's welcome dialog shows, the login dialog does the navigating.
+  const [signingIn, setSigningIn] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const revealed = useRevealOnScroll(headerRef);
   const [heroIn, setHeroIn] = useState(false);
   useEffect(() => setHeroIn(true), []);
 
-  if (session.data) return <Navigate to={homeFor(session.data)} replace />;
+  if (session.data && !signingIn) return <Navigate to={homeFor(session.data)} replace />;
 
   return (
     <Box sx={{ bgcolor: 'background.default', minHeight: '100vh' }}>
       <AppBar position="sticky" color="inherit" elevation={1}>
         <Toolbar sx={{ gap: 1 }}>
           <ApartmentIcon color="primary" />
-          <Typography variant="h6" component="span" sx={{ flexGrow: 1, fontWeight: 700, color: 'primary.main' }}>
+          <Typography
+            variant="h6"
+            component="span"
+            noWrap
+            sx={{ flexGrow: 1, minWidth: 0, fontWeight: 700, color: 'primary.main', fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+          >
             Panel Administrador
           </Typography>
           <Button component={RouterLink} to="/registerAdmin" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
@@ -95,24 +174,31 @@ export default function LandingPage() {
         }}
       >
         <Container>
-          <Grow in={heroIn} timeout={1000}>
-            <Box sx={{ maxWidth: 720 }}>
-              <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.6rem' }, mb: 2 }}>
-                Administrar edificios, ahora es más fácil.
-              </Typography>
-              <Typography variant="h6" component="p" sx={{ opacity: 0.9, mb: 4, fontWeight: 400 }}>
-                Edificios, expensas, gastos, reclamos y amenities en un solo lugar, para administradores y vecinos.
-              </Typography>
-              <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-                <Button variant="contained" color="secondary" size="large" onClick={() => setLoginOpen(true)}>
-                  Ingresar
-                </Button>
-                <Button variant="outlined" color="inherit" size="large" component={RouterLink} to="/registerAdmin">
-                  Crear cuenta de administrador
-                </Button>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' }, gap: 6, alignItems: 'center' }}>
+            <Grow in={heroIn} timeout={1000}>
+              <Box sx={{ maxWidth: 720 }}>
+                <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.6rem' }, mb: 2 }}>
+                  Administrar edificios, ahora es más fácil.
+                </Typography>
+                <Typography variant="h6" component="p" sx={{ opacity: 0.9, mb: 4, fontWeight: 400 }}>
+                  Edificios, expensas, gastos, reclamos y amenities en un solo lugar, para administradores y vecinos.
+                </Typography>
+                <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                  <Button variant="contained" color="secondary" size="large" onClick={() => setLoginOpen(true)}>
+                    Ingresar
+                  </Button>
+                  <Button variant="outlined" color="inherit" size="large" component={RouterLink} to="/registerAdmin">
+                    Crear cuenta de administrador
+                  </Button>
+                </Box>
               </Box>
-            </Box>
-          </Grow>
+            </Grow>
+            <Fade in={heroIn} timeout={1500}>
+              <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+                <HeroPreview />
+              </Box>
+            </Fade>
+          </Box>
           <Box sx={{ textAlign: 'center', mt: 6 }}>
             <IconButton component="a" href="#nosotros" aria-label="Ver más" sx={{ color: 'common.white' }}>
               <ExpandMoreIcon fontSize="large" />
@@ -124,7 +210,7 @@ export default function LandingPage() {
       <Container component="main" sx={{ py: 8 }}>
         <Fade in={revealed} timeout={1000}>
           <Box component="section" id="nosotros" aria-labelledby="nosotros-title" sx={{ mb: 8, scrollMarginTop: 80 }}>
-            <Typography id="nosotros-title" variant="h4" component="h2" gutterBottom>
+            <Typography id="nosotros-title" variant="h4" component="h2" gutterBottom fontWeight={700}>
               Quiénes somos
             </Typography>
             <Typography color="text.secondary" sx={{ maxWidth: 800, fontSize: '1.1rem' }}>
@@ -136,7 +222,7 @@ export default function LandingPage() {
         </Fade>
         <Fade in={revealed} timeout={1000}>
           <Box component="section" aria-labelledby="ventajas-title">
-            <Typography id="ventajas-title" variant="h4" component="h2" gutterBottom>
+            <Typography id="ventajas-title" variant="h4" component="h2" gutterBottom fontWeight={700}>
               Ventajas
             </Typography>
             <Grid container spacing={3}>
@@ -162,7 +248,7 @@ export default function LandingPage() {
       <Box component="footer" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
         <Typography variant="body2">© {new Date().getFullYear()} Panel Administrador · Córdoba, Argentina</Typography>
       </Box>
-      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} onSigningIn={setSigningIn} />
     </Box>
   );
 }

@@ -22,12 +22,14 @@ interface FormValues {
   apartment: number | '';
 }
 
+const FIELD_ORDER = ['name', 'email', 'password', 'contact', 'building', 'apartment'] as const;
+
 /** Nuevo usuario: a resident in one apartment of my buildings; they choose their own password on first login. */
 export default function UserCreatePage() {
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const create = useCreateUser();
-  const { control, handleSubmit, setError, setValue } = useForm<FormValues, unknown, CreateUserInput>({
+  const { control, handleSubmit, setError, setValue, getValues } = useForm<FormValues, unknown, CreateUserInput>({
     resolver: zodResolver(createUserSchema) as unknown as Resolver<FormValues, unknown, CreateUserInput>,
     defaultValues: { name: '', email: '', password: '', contact: '', isDeleted: false, building: '', apartment: '' },
   });
@@ -49,10 +51,12 @@ export default function UserCreatePage() {
     }
   };
 
+  // spec §5: an empty field gets 'Debe completar todos los campos'; otherwise the first field's own message.
   const onInvalid = (errors: FieldErrors<FormValues>) => {
-    const messages = Object.values(errors).map((err) => err?.message);
-    const text = messages.includes(MSG.required) ? MSG.required : (messages.find(Boolean) ?? MSG.required);
-    void dialogs.message({ title: MSG.checkData, text, severity: 'warning' });
+    const values = getValues();
+    const empty = FIELD_ORDER.some((k) => String(values[k]).trim() === '');
+    const first = FIELD_ORDER.map((k) => errors[k]?.message).find(Boolean);
+    void dialogs.message({ title: MSG.checkData, text: empty ? MSG.required : (first ?? MSG.required), severity: 'warning' });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Button from '@mui/material/Button';
@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DIGITS_TYPING, MSG, NAME_TYPING, updateUserSchema, USER_MSG, userStateLabel, type UpdateUserInput } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
@@ -88,6 +87,9 @@ function UserForm({ user }: { user: User }) {
   });
   useEffect(() => reset({ name: user.name, email: user.email, contact: user.contact, isDeleted: user.isDeleted }), [user, reset]);
 
+  // spec §5: one warning for any invalid field; each field's own message stays in its helper text.
+  const fillAllWarning = () => dialogs.message({ title: MSG.checkData, text: USER_MSG.editFillAll, severity: 'warning' });
+
   const onValid = async (input: UpdateUserInput) => {
     if (input.isDeleted && !user.isDeleted) {
       const ok = await dialogs.confirm({
@@ -108,28 +110,25 @@ function UserForm({ user }: { user: User }) {
         await dialogs.message({ title: USER_MSG.emailTaken, text: USER_MSG.emailTakenHint, severity: 'error' });
         return;
       }
-      if (e instanceof ApiError) for (const [k, v] of Object.entries(e.fields)) setError(k as keyof UpdateUserInput, { message: v });
+      if (e instanceof ApiError && e.status === 400) {
+        // The server's field rules: the details go under the fields, the dialog says what spec §5 says.
+        for (const [k, v] of Object.entries(e.fields)) setError(k as keyof UpdateUserInput, { message: v });
+        await fillAllWarning();
+        return;
+      }
       await dialogs.showError(e, 'No se pudo guardar');
     }
-  };
-
-  const onInvalid = (errors: FieldErrors<UpdateUserInput>) => {
-    const messages = Object.values(errors).map((err) => err?.message);
-    const text = messages.includes(USER_MSG.editFillAll) ? USER_MSG.editFillAll : (messages.find(Boolean) ?? USER_MSG.editFillAll);
-    void dialogs.message({ title: MSG.checkData, text, severity: 'warning' });
   };
 
   return (
     <>
       <PageHeader title="Editar usuario" />
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
-        <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
+        <form onSubmit={handleSubmit(onValid, () => void fillAllWarning())} noValidate>
           <Stack spacing={2}>
-            <TextField
-              label="Edificio / Departamento"
-              value={`${user.building.name} · ${user.apartment.number_apartment}`}
-              slotProps={{ input: { readOnly: true } }}
-            />
+            <Typography color="text.secondary">
+              {user.building.name} · Departamento {user.apartment.number_apartment}
+            </Typography>
             <TextFieldControl control={control} name="name" label="Nombre" filter={NAME_TYPING} filterMessage={MSG.onlyLetters} />
             <TextFieldControl control={control} name="email" label="Email" type="email" />
             <TextFieldControl
