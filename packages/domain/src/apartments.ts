@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
 
 /** Spanish texts of the apartment screens (spec/admin-panel.md §5 and §8). */
 export const APARTMENT_MSG = {
@@ -66,7 +67,7 @@ export const MT2_MAX = 9_999_999_999.99;
 export function mt2Problem(n: number): string | null {
   if (!Number.isFinite(n)) return APARTMENT_MSG.mt2Chars;
   if (n < 0) return APARTMENT_MSG.mt2Negative;
-  if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) return APARTMENT_MSG.mt2Decimals;
+  if (!hasAtMostTwoDecimals(n)) return APARTMENT_MSG.mt2Decimals;
   if (n > MT2_MAX) return APARTMENT_MSG.mt2TooBig;
   return null;
 }
