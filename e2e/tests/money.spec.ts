@@ -46,6 +46,10 @@ async function ownBuilding(page: Page) {
 test('an administrator adds a spending, finds it in the filtered board, edits it and deletes it', async ({ page }) => {
   await loginByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const concept = `Jardinería ${uid()}`;
+  const spendingCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/spendings\/\d+$/.test(new URL(r.url()).pathname)) spendingCalls.push(r.url());
+  });
   await page.goto('/spendings/board');
   await expect(page.getByRole('heading', { name: 'Gastos' })).toBeVisible();
   await page.getByRole('link', { name: 'Agregar gasto' }).click();
@@ -54,6 +58,7 @@ test('an administrator adds a spending, finds it in the filtered board, edits it
   await page.getByRole('button', { name: 'Agregar gasto' }).click();
   await expect(page.getByRole('dialog')).toContainText('Debe llenar todos los campos');
   await page.getByRole('button', { name: 'Aceptar' }).click();
+  expect(spendingCalls, 'the new-spending page loads no spending').toEqual([]);
 
   await pick(page, 'Edificio', 'Residencias del Cerro');
   await page.getByLabel('Concepto').fill(concept);
@@ -162,6 +167,49 @@ test('generating a month settles it once, the expenses show in the table and a s
   const shares = page.getByRole('table', { name: 'Expensas por departamento' });
   await expect(shares).toContainText(/600,00/);
   await expect(shares).toContainText(/400,00/);
+
+  // On paper (narrower than a desktop screen) no column is left out.
+  await page.setViewportSize({ width: 700, height: 900 });
+  const detail = page.getByRole('table', { name: 'Detalle de gastos' });
+  await expect(detail.getByRole('columnheader', { name: 'Detalle' })).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(detail.getByRole('columnheader', { name: 'Detalle' })).toBeVisible();
+  await expect(detail.getByRole('columnheader', { name: 'Proveedor' })).toBeVisible();
+  await expect(shares.getByRole('columnheader', { name: 'Nro. catastral' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
+  // The settled month's spending cannot be deleted: the reason is about the delete, not a date.
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await page.goto(`/spendings/board?buildingId=${b.id}`);
+  await page
+    .getByRole('table', { name: 'Gastos' })
+    .getByRole('link', { name: /^Editar gasto Limpieza/ })
+    .click();
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('No se puede eliminar este gasto');
+  await expect(page.getByRole('dialog')).toContainText('Las expensas de su mes ya se generaron con este gasto incluido');
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText('No se pueden cargar gastos en meses ya liquidados')).toHaveCount(0);
+});
+
+test('on a phone the expenses table pages by 5 and each month’s statement is one tap away', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/ExpensesTable');
+  await expect(page.getByRole('button', { name: /^Ver expensas del depto/ })).toHaveCount(5);
+  await page
+    .getByRole('button', { name: /^Ver expensas del depto/ })
+    .first()
+    .click();
+  const statement = page.getByRole('link', { name: /^Ver liquidación de / }).first();
+  await expect(statement).toBeVisible();
+  const label = (await statement.getAttribute('aria-label'))!.replace('Ver liquidación de ', '');
+  await statement.click();
+  await expect(page.getByRole('heading', { name: `Liquidación ${label}` })).toBeVisible();
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('the building detail charts render the spendings by concept and by month', async ({ page }) => {
@@ -200,5 +248,7 @@ test('a resident sees only their own expenses and opens a month’s statement', 
     .click();
   await expect(page.getByRole('heading', { name: /^Liquidación / })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Expensas por departamento' })).toContainText('1A');
+  // Her own apartment stands out among the neighbours'.
+  await expect(page.getByRole('table', { name: 'Expensas por departamento' }).getByRole('row', { name: /Su depto/ })).toContainText('1A');
   await expect(page.getByRole('table', { name: 'Expensas por departamento' })).not.toContainText('Pagada');
 });

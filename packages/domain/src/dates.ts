@@ -16,3 +16,15 @@ export function formatDateShortEs(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y?.slice(2)}`;
 }
+
+/** The current year and month (0..11) in Argentina. */
+export function currentMonth(now: Date = new Date()): { year: number; month: number } {
+  const today = todayIso(now);
+  return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) - 1 };
+}
+
+/** Whether a month (0..11) starts after the current one, in Argentina: it cannot be settled yet. */
+export function isFutureMonth(year: number, month: number, now: Date = new Date()): boolean {
+  const c = currentMonth(now);
+  return year * 12 + month > c.year * 12 + c.month;
+}

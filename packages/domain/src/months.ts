@@ -37,3 +37,33 @@ export function monthRange(year: number, month: number): { since: string; upTo: 
   const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return { since: `${year}-${mm}-01`, upTo: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function firstOfNextMonth(iso: string): string {
+  const y = Number(iso.slice(0, 4));
+  const m = Number(iso.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * Splits an inclusive day range (either end open) into whole calendar months and the loose days at
+ * its ends, so a sum kept per month can answer the whole months and only the loose days are read one
+ * by one. `months` is [from, until) as first days of months; `days` are inclusive ranges.
+ */
+export function splitByWholeMonths(
+  since?: string,
+  upTo?: string,
+): { months?: { from?: string; until?: string }; days: { since?: string; upTo?: string }[] } {
+  const from = since === undefined ? undefined : since.endsWith('-01') ? since : firstOfNextMonth(since);
+  const until = upTo === undefined ? undefined : firstOfNextMonth(upTo) === addDays(upTo, 1) ? addDays(upTo, 1) : `${upTo.slice(0, 7)}-01`;
+  if (from !== undefined && until !== undefined && from >= until) return { days: [{ since, upTo }] };
+  const days: { since?: string; upTo?: string }[] = [];
+  if (since !== undefined && from !== undefined && since < from) days.push({ since, upTo: addDays(from, -1) });
+  if (upTo !== undefined && until !== undefined && until <= upTo) days.push({ since: until, upTo });
+  return { months: { from, until }, days };
+}

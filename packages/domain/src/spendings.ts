@@ -9,6 +9,11 @@ export const SPENDING_MSG = {
   twoDecimals: 'Solo se permiten hasta 2 decimales',
   tooBig: 'El monto es demasiado grande',
   settledMonth: 'No se pueden cargar gastos en meses ya liquidados',
+  settledMonthHelp:
+    'Las expensas de ese mes ya se generaron, así que sus gastos no pueden cambiar. Elija una fecha de un mes sin liquidar.',
+  deleteSettled: 'No se puede eliminar este gasto',
+  deleteSettledHelp:
+    'Las expensas de su mes ya se generaron con este gasto incluido: si se eliminara, lo que pagó cada departamento dejaría de coincidir con los gastos del mes.',
   added: 'Gasto Agregado!',
   edited: 'Gasto Editado!',
   deleted: 'Gasto Eliminado!',

@@ -167,6 +167,22 @@ export const spendings = pgTable(
   ],
 );
 
+/**
+ * Count and sum of a building's spendings per month (the month's first day), kept by the triggers of
+ * migration 0003 on every write to spendings: the board's count and sum over years of spendings
+ * read a row per building and month instead of every spending.
+ */
+export const spendingMonthTotals = pgTable(
+  'spending_month_totals',
+  {
+    buildingId: integer('building_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+    sumCents: bigint('sum_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buildingId, t.month] })],
+);
+
 /** A settled (liquidated) month of a building; unique so a month settles once. */
 export const settlements = pgTable(
   'settlements',

@@ -1,4 +1,4 @@
-import { monthRange, prorateByArea, todayIso } from '@consorcio/domain';
+import { monthRange, pesosToCents, prorateByArea, todayIso } from '@consorcio/domain';
 import type { Db } from '../db/client.ts';
 import { expenses, settlements, spendings } from '../db/schema.ts';
 import type { DemoWorld } from './demo.ts';
@@ -81,7 +81,7 @@ export async function seedDemoMoney(db: Db, world: DemoWorld): Promise<void> {
       const add = (concept: string, supplier: string, details: string, pesos: number, day: number) => {
         // The current month only has what has happened so far.
         if (back === 0 && day > Number(today.slice(8, 10))) return;
-        const amountCents = Math.round(pesos * 100);
+        const amountCents = pesosToCents(pesos);
         rows.push({
           buildingId: b.id,
           date: `${y}-${String(m + 1).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apartments, buildings, expenses, settlements, spendings } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
@@ -66,9 +66,18 @@ export async function listApartmentsWithExpenses(
   p: Principal,
   q: { buildingId?: number; number_apartment?: string; page: number; pageSize: number },
 ) {
+  // Archived apartments stay listed while they have expenses: their unpaid history must stay reachable.
   const where = and(
     inVisibleBuildings(db, p, apartments.buildingId),
-    isNull(apartments.archivedAt),
+    or(
+      isNull(apartments.archivedAt),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(expenses)
+          .where(eq(expenses.apartmentId, apartments.id)),
+      ),
+    ),
     q.buildingId ? eq(apartments.buildingId, q.buildingId) : undefined,
     q.number_apartment ? eq(apartments.numberApartment, q.number_apartment) : undefined,
   );
@@ -81,6 +90,7 @@ export async function listApartmentsWithExpenses(
         cataApartment: apartments.cataApartment,
         numberApartment: apartments.numberApartment,
         mt2: apartments.mt2,
+        archivedAt: apartments.archivedAt,
       })
       .from(apartments)
       .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
@@ -104,13 +114,22 @@ export async function listApartmentsWithExpenses(
   return { apartments: apts, expenses: exps, total: agg?.total ?? 0 };
 }
 
-export async function listSettledMonths(db: DbOrTx, p: Principal, buildingId?: number) {
-  return db
-    .select({ buildingId: settlements.buildingId, year: settlements.year, month: settlements.month, totalCents: settlements.totalCents })
-    .from(settlements)
-    .where(and(inVisibleBuildings(db, p, settlements.buildingId), buildingId ? eq(settlements.buildingId, buildingId) : undefined))
-    .orderBy(desc(settlements.year), desc(settlements.month), asc(settlements.buildingId))
-    .limit(1000);
+export async function listSettledMonths(db: DbOrTx, p: Principal, q: { buildingId?: number; page: number; pageSize: number }) {
+  const where = and(inVisibleBuildings(db, p, settlements.buildingId), q.buildingId ? eq(settlements.buildingId, q.buildingId) : undefined);
+  const [items, [agg]] = await Promise.all([
+    db
+      .select({ buildingId: settlements.buildingId, year: settlements.year, month: settlements.month, totalCents: settlements.totalCents })
+      .from(settlements)
+      .where(where)
+      .orderBy(desc(settlements.year), desc(settlements.month), asc(settlements.buildingId))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(settlements)
+      .where(where),
+  ]);
+  return { items, total: agg?.total ?? 0 };
 }
 
 /** An apartment the caller may see: an administrator's building's, or a resident's own. */
@@ -207,7 +226,8 @@ export async function settlementDetail(db: DbOrTx, p: Principal, s: { id: number
         status: expenses.status,
         numberApartment: apartments.numberApartment,
         cataApartment: apartments.cataApartment,
-        mt2: apartments.mt2,
+        // The area the share was computed with, not the apartment's area today.
+        mt2: expenses.mt2,
       })
       .from(expenses)
       .innerJoin(apartments, eq(apartments.id, expenses.apartmentId))

@@ -1,4 +1,13 @@
-import { centsToPesos, EXPENSE_MSG, monthKey, normalizeConcept, prorateByArea, type ExpenseStatus, type MonthKey } from '@consorcio/domain';
+import {
+  centsToPesos,
+  EXPENSE_MSG,
+  isFutureMonth,
+  monthKey,
+  normalizeConcept,
+  prorateByArea,
+  type ExpenseStatus,
+  type MonthKey,
+} from '@consorcio/domain';
 import type { Db } from '../../db/client.ts';
 import type { expenses } from '../../db/schema.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -50,6 +59,8 @@ export function presentExpense(e: typeof expenses.$inferSelect): ExpenseDto {
 export async function settleMonth(db: Db, p: AdminPrincipal, buildingId: number, year: number, month: number) {
   return db.transaction(async (tx) => {
     await assertBuildingVisible(tx, p, buildingId);
+    // Its spendings are not all in yet: settling now would freeze an incomplete month.
+    if (isFutureMonth(year, month)) throw new AppError('UNPROCESSABLE', EXPENSE_MSG.futureMonth);
     // The same lock spending writes take: nothing is added to the month while it is being settled.
     await lockBuildingMonths(tx, [{ buildingId, year, month }]);
     let settlement;
@@ -102,17 +113,19 @@ export async function getExpensesByApartments(
       cata_apartment: a.cataApartment,
       number_apartment: a.numberApartment,
       mt2: a.mt2,
+      archived: a.archivedAt !== null,
       expenses: byApartment.get(a.id) ?? [],
     })),
     total: r.total,
   };
 }
 
-export async function getSettledMonths(db: Db, p: Principal, buildingId?: number) {
-  if (buildingId) await assertBuildingVisible(db, p, buildingId);
-  const rows = await listSettledMonths(db, p, buildingId);
+export async function getSettledMonths(db: Db, p: Principal, q: { buildingId?: number; page: number; pageSize: number }) {
+  if (q.buildingId) await assertBuildingVisible(db, p, q.buildingId);
+  const r = await listSettledMonths(db, p, q);
   return {
-    items: rows.map((r) => ({ buildingId: r.buildingId, year: r.year, month: monthKey(r.month), total: centsToPesos(r.totalCents) })),
+    items: r.items.map((s) => ({ buildingId: s.buildingId, year: s.year, month: monthKey(s.month), total: centsToPesos(s.totalCents) })),
+    total: r.total,
   };
 }
 
@@ -128,17 +141,18 @@ export async function changeExpenseStatus(db: Db, p: AdminPrincipal, id: number)
   return presentExpense(row);
 }
 
-/** The month's statement: spendings grouped by concept and every apartment's share. */
+/** The month's statement: spendings grouped by concept and every apartment's share, with the areas it was settled on. */
 export async function getSettlementStatement(db: Db, p: Principal, buildingId: number, year: number, month: number) {
   const s = await findVisibleSettlement(db, p, buildingId, year, month);
-  if (!s) throw notFound('Ese mes no tiene expensas liquidadas');
+  if (!s) throw notFound(EXPENSE_MSG.notSettled);
   const d = await settlementDetail(db, p, s);
   const concepts = new Map<string, number>();
   for (const sp of d.spendings) {
     const c = normalizeConcept(sp.concept);
     concepts.set(c, (concepts.get(c) ?? 0) + sp.amountCents);
   }
-  const totalArea = d.shares.reduce((sum, a) => sum + a.mt2, 0);
+  // Areas as settled (expenses.mt2), in exact hundredths: a later edit of an apartment changes nothing here.
+  const totalArea = d.shares.reduce((sum, a) => sum + Math.round(a.mt2 * 100), 0) / 100;
   return {
     buildingId: s.buildingId,
     building: { id: s.buildingId, name: s.buildingName, address: s.address, cata: s.cata },
@@ -147,8 +161,8 @@ export async function getSettlementStatement(db: Db, p: Principal, buildingId: n
     total: centsToPesos(s.totalCents),
     settledAt: s.createdAt.toISOString(),
     byConcept: [...concepts].map(([concept, cents]) => ({ concept, total: centsToPesos(cents) })).sort((a, b) => b.total - a.total),
-    spendings: d.spendings.map((sp) => ({ ...sp, amountCents: undefined, amount: centsToPesos(sp.amountCents) })),
-    totalMt2: Math.round(totalArea * 100) / 100,
+    spendings: d.spendings.map(({ amountCents, ...sp }) => ({ ...sp, amount: centsToPesos(amountCents) })),
+    totalMt2: totalArea,
     items: d.shares.map((a) => ({
       apartmentId: a.apartmentId,
       number_apartment: a.numberApartment,

@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { TOP_CONCEPTS, type ListSpendingsQuery } from '@consorcio/domain';
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { splitByWholeMonths, TOP_CONCEPTS, type ListSpendingsQuery } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { buildings, spendings } from '../../db/schema.ts';
-import { inVisibleBuildings } from '../../lib/tenancy.ts';
+import { buildings, spendingMonthTotals, spendings } from '../../db/schema.ts';
+import { inVisibleBuildings, visibleBuildingIds } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
 export type SpendingRow = typeof spendings.$inferSelect & { buildingName: string };
@@ -31,25 +31,111 @@ function listWhere(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery, 'page' 
 
 /** One page, newest first, plus the count and the sum of every match. */
 export async function listSpendings(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
-  const where = listWhere(db, p, q);
-  const [items, [agg]] = await Promise.all([
-    db
-      .select(columns)
-      .from(spendings)
-      .innerJoin(buildings, eq(buildings.id, spendings.buildingId))
-      .where(where)
-      .orderBy(desc(spendings.date), desc(spendings.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({
-        total: sql<number>`count(*)::int`.mapWith(Number),
-        sumCents: sql<number>`coalesce(sum(${spendings.amountCents}), 0)`.mapWith(Number),
-      })
-      .from(spendings)
-      .where(where),
-  ]);
-  return { items: items as SpendingRow[], total: agg?.total ?? 0, sumCents: agg?.sumCents ?? 0 };
+  const [items, agg] = await Promise.all(
+    q.concept ? [pageByFilter(db, p, q), sumByFilter(db, p, q)] : [pageByBuilding(db, p, q), sumByMonth(db, p, q)],
+  );
+  return { items: items as SpendingRow[], total: agg.total, sumCents: agg.sumCents };
+}
+
+const newestFirst = [desc(spendings.date), desc(spendings.id)];
+
+/** The page among every match: the plan is left to the database (a concept narrows by its own index). */
+function pageByFilter(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
+  return db
+    .select(columns)
+    .from(spendings)
+    .innerJoin(buildings, eq(buildings.id, spendings.buildingId))
+    .where(listWhere(db, p, q))
+    .orderBy(...newestFirst)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+}
+
+/**
+ * The page over all the caller's buildings without reading them all: each building gives its newest
+ * page-end rows from the (building_id, date, id) index (index-only), the few hundred candidates are
+ * sorted, and only the page's rows are fetched. One statement, however many buildings.
+ */
+function pageByBuilding(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
+  const visible = visibleBuildingIds(db, p).as('visible');
+  const newest = db
+    .select({ id: spendings.id, date: spendings.date })
+    .from(spendings)
+    .where(
+      and(
+        eq(spendings.buildingId, visible.id),
+        q.since ? gte(spendings.date, q.since) : undefined,
+        q.upTo ? lte(spendings.date, q.upTo) : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(q.page * q.pageSize)
+    .as('newest');
+  const pageIds = db
+    .select({ id: newest.id })
+    .from(visible)
+    .crossJoinLateral(newest)
+    .where(q.buildingId ? eq(visible.id, q.buildingId) : undefined)
+    .orderBy(desc(newest.date), desc(newest.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return db
+    .select(columns)
+    .from(spendings)
+    .innerJoin(buildings, eq(buildings.id, spendings.buildingId))
+    .where(inArray(spendings.id, pageIds))
+    .orderBy(...newestFirst);
+}
+
+const countAndSum = {
+  total: sql<number>`count(*)::int`.mapWith(Number),
+  sumCents: sql<number>`coalesce(sum(${spendings.amountCents}), 0)`.mapWith(Number),
+};
+
+async function sumByFilter(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery, 'page' | 'pageSize'>) {
+  const [row] = await db
+    .select(countAndSum)
+    .from(spendings)
+    .where(listWhere(db, p, q));
+  return { total: row?.total ?? 0, sumCents: row?.sumCents ?? 0 };
+}
+
+/**
+ * Count and sum without a concept: whole months come from spending_month_totals (kept by triggers),
+ * only the loose days at the ends of the range are read from spendings. Years of spendings over
+ * hundreds of buildings cost a row per building and month.
+ */
+async function sumByMonth(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery, 'page' | 'pageSize' | 'concept'>) {
+  const split = splitByWholeMonths(q.since, q.upTo);
+  const t = spendingMonthTotals;
+  const parts = [
+    ...split.days.map((d) =>
+      db
+        .select(countAndSum)
+        .from(spendings)
+        .where(listWhere(db, p, { buildingId: q.buildingId, ...d })),
+    ),
+    ...(split.months
+      ? [
+          db
+            .select({
+              total: sql<number>`coalesce(sum(${t.count}), 0)::int`.mapWith(Number),
+              sumCents: sql<number>`coalesce(sum(${t.sumCents}), 0)`.mapWith(Number),
+            })
+            .from(t)
+            .where(
+              and(
+                inVisibleBuildings(db, p, t.buildingId),
+                q.buildingId ? eq(t.buildingId, q.buildingId) : undefined,
+                split.months.from ? gte(t.month, split.months.from) : undefined,
+                split.months.until ? lt(t.month, split.months.until) : undefined,
+              ),
+            ),
+        ]
+      : []),
+  ];
+  const rows = (await Promise.all(parts)).flat();
+  return { total: rows.reduce((s, r) => s + r.total, 0), sumCents: rows.reduce((s, r) => s + r.sumCents, 0) };
 }
 
 export async function listConcepts(db: DbOrTx, p: Principal, buildingId?: number): Promise<string[]> {

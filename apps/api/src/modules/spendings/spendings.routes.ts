@@ -8,7 +8,7 @@ import {
   spendingStatsQuerySchema,
   updateSpendingSchema,
 } from '@consorcio/domain';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createSpending, deleteSpending, getConcepts, getSpending, getSpendings, getStats, updateSpending } from './spendings.service.ts';
 
 const tags = ['Gastos'];
@@ -33,6 +33,7 @@ const spendingsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listSpendingsQuerySchema,
         response: { 200: z.object({ items: z.array(spendingSchema), total: z.number(), sum: z.number() }) },
       },
+      preValidation: adminOnly,
     },
     async (request) => getSpendings(app.db, await requireAdmin(request), request.query),
   );
@@ -46,6 +47,7 @@ const spendingsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ buildingId: idSchema.optional() }),
         response: { 200: z.object({ items: z.array(z.string()) }) },
       },
+      preValidation: adminOnly,
     },
     async (request) => getConcepts(app.db, await requireAdmin(request), request.query.buildingId),
   );
@@ -66,6 +68,7 @@ const spendingsRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         },
       },
+      preValidation: adminOnly,
     },
     async (request) => getStats(app.db, await requireAdmin(request), request.query),
   );
@@ -73,26 +76,39 @@ const spendingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Not in spec/: the edit page loads the spending it edits.
   app.get(
     '/:id',
-    { schema: { tags, summary: 'Un gasto (para editarlo)', params: idParamsSchema, response: { 200: spendingSchema } } },
+    {
+      schema: { tags, summary: 'Un gasto (para editarlo)', params: idParamsSchema, response: { 200: spendingSchema } },
+      preValidation: adminOnly,
+    },
     async (request) => getSpending(app.db, await requireAdmin(request), request.params.id),
   );
 
   app.post(
     '/add',
-    { schema: { tags, summary: 'Cargar un gasto', body: createSpendingSchema, response: { 201: spendingSchema } } },
+    {
+      schema: { tags, summary: 'Cargar un gasto', body: createSpendingSchema, response: { 201: spendingSchema } },
+      preValidation: adminOnly,
+    },
     async (request, reply) => reply.status(201).send(await createSpending(app.db, await requireAdmin(request), request.body)),
   );
 
   app.put(
     '/add',
-    { schema: { tags, summary: 'Editar un gasto', body: updateSpendingSchema, response: { 200: spendingSchema } } },
+    {
+      schema: { tags, summary: 'Editar un gasto', body: updateSpendingSchema, response: { 200: spendingSchema } },
+      preValidation: adminOnly,
+    },
     async (request) => updateSpending(app.db, await requireAdmin(request), request.body),
   );
 
-  app.delete('/del/:id', { schema: { tags, summary: 'Eliminar un gasto', params: idParamsSchema } }, async (request, reply) => {
-    await deleteSpending(app.db, await requireAdmin(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/del/:id',
+    { schema: { tags, summary: 'Eliminar un gasto', params: idParamsSchema }, preValidation: adminOnly },
+    async (request, reply) => {
+      await deleteSpending(app.db, await requireAdmin(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };
 
 export default spendingsRoutes;

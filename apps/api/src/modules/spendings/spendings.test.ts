@@ -2,7 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { twoTenants } from '../../test/fixtures.ts';
-import { buildApartment, buildBuilding } from '../../seed/factories.ts';
+import { buildAdmin, buildApartment, buildBuilding } from '../../seed/factories.ts';
+import { buildingAdmins } from '../../db/schema.ts';
+import { currentMonth, todayIso } from '@consorcio/domain';
 
 describe('spendings', () => {
   let t: TestServer;
@@ -83,9 +85,88 @@ describe('spendings', () => {
     const negative = await c.post('/api/spendings/add', body(w.a.building.id, { amount: -1 }));
     assert.equal(negative.status, 400);
     assert.equal(negative.body.error.message, 'No se puede ingresar numeros negativos');
-    assert.equal((await c.post('/api/spendings/add', body(w.a.building.id, { amount: 0 }))).status, 400);
-    assert.equal((await c.post('/api/spendings/add', body(w.a.building.id, { amount: 1.005 }))).status, 400);
+    const zero = await c.post('/api/spendings/add', body(w.a.building.id, { amount: 0 }));
+    assert.equal(zero.status, 400);
+    assert.equal(zero.body.error.fields.amount, 'Debe llenar todos los campos');
+    const fine = await c.post('/api/spendings/add', body(w.a.building.id, { amount: 1.005 }));
+    assert.equal(fine.status, 400);
+    assert.equal(fine.body.error.fields.amount, 'Solo se permiten hasta 2 decimales');
+    const huge = await c.post('/api/spendings/add', body(w.a.building.id, { amount: 1_000_000_000 }));
+    assert.equal(huge.status, 400);
+    assert.equal(huge.body.error.fields.amount, 'El monto es demasiado grande');
     assert.equal((await c.post('/api/spendings/add', body(w.a.building.id, { date: '2025-02-30' }))).status, 400);
+  });
+
+  test('large amounts with two decimals are accepted and kept to the cent', async () => {
+    const c = w.a.adminClient;
+    const b = await buildBuilding(t.database.db, w.a.admin.id);
+    for (const amount of [154626034.23, 272779535.04, 999_999_999.99]) {
+      const res = await c.post('/api/spendings/add', body(b.id, { amount }));
+      assert.equal(res.status, 201, String(amount));
+      assert.equal(res.body.amount, amount);
+    }
+    const all = await c.get(`/api/spendings/all?buildingId=${b.id}`);
+    assert.equal(all.body.sum, 1427405569.26);
+  });
+
+  test('the board over every building: newest first across buildings, a page at a time, count and sum of every match', async () => {
+    const c = w.a.adminClient;
+    const admin = await buildAdmin(t.database.db);
+    const b1 = await buildBuilding(t.database.db, admin.id, { name: 'Uno' });
+    const b2 = await buildBuilding(t.database.db, admin.id, { name: 'Dos' });
+    const b3 = await buildBuilding(t.database.db, admin.id, { name: 'Tres' });
+    await t.database.db.insert(buildingAdmins).values([b1, b2, b3].map((b) => ({ userId: w.a.admin.id, buildingId: b.id })));
+    const mine = (x: { building: { id: number } }) => [b1.id, b2.id, b3.id].includes(x.building.id);
+    // Another administrator's building: never counted.
+    await w.b.adminClient.post('/api/spendings/add', body(w.b.building.id, { date: '2019-05-05', amount: 1e6 }));
+    const made: { id: number; buildingId: number; date: string; amount: number }[] = [];
+    let seed = 3;
+    const rnd = () => (seed = (seed * 16807) % 2147483647);
+    for (let i = 0; i < 40; i++) {
+      const b = [b1, b2, b3][rnd() % 3]!;
+      const date = `2019-${String(1 + (rnd() % 12)).padStart(2, '0')}-${String(1 + (rnd() % 28)).padStart(2, '0')}`;
+      const amount = (1 + (rnd() % 100000)) / 100;
+      const r = await c.post('/api/spendings/add', body(b.id, { date, amount, concept: i % 2 ? 'Luz' : 'Agua' }));
+      assert.equal(r.status, 201);
+      made.push({ id: r.body.id, buildingId: b.id, date, amount });
+    }
+    const expect = async (since: string, upTo: string) => {
+      const want = made
+        .filter((m) => m.date >= since && m.date <= upTo)
+        .sort((x, y) => (x.date === y.date ? y.id - x.id : x.date < y.date ? 1 : -1));
+      const wantSum = want.reduce((s, m) => s + Math.round(m.amount * 100), 0) / 100;
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.max(1, Math.ceil(want.length / 5)); page++) {
+        const res = await c.get(`/api/spendings/all?since=${since}&upTo=${upTo}&pageSize=5&page=${page}`);
+        assert.equal(res.status, 200);
+        assert.ok(res.body.items.every(mine), 'only this administrator’s buildings (nothing else of theirs is in 2019)');
+        assert.equal(res.body.total, want.length, `${since}..${upTo} total`);
+        assert.equal(res.body.sum, wantSum, `${since}..${upTo} sum`);
+        seen.push(...res.body.items.map((x: { id: number }) => x.id));
+      }
+      assert.deepEqual(
+        seen,
+        want.map((m) => m.id),
+        `${since}..${upTo} order`,
+      );
+    };
+    await expect('2019-01-01', '2019-12-31');
+    await expect('2019-02-14', '2019-11-03');
+    await expect('2019-03-01', '2019-03-31');
+    await expect('2019-06-10', '2019-06-20');
+    await expect('2019-04-30', '2019-05-01');
+
+    // Edits and deletions are reflected at once, also in whole months.
+    const moved = made[0]!;
+    assert.equal(
+      (await c.put('/api/spendings/add', { id: moved.id, ...body(moved.buildingId, { date: '2019-12-31', amount: 0.01 }) })).status,
+      200,
+    );
+    Object.assign(moved, { date: '2019-12-31', amount: 0.01 });
+    const gone = made.splice(1, 1)[0]!;
+    assert.equal((await c.delete(`/api/spendings/del/${gone.id}`)).status, 204);
+    await expect('2019-01-01', '2019-12-31');
+    await expect('2019-02-01', '2019-11-30');
   });
 
   test('stats: top 10 concepts normalised, by year or month, and 12 monthly totals, all from SQL', async () => {
@@ -117,6 +198,25 @@ describe('spendings', () => {
     assert.deepEqual(year.body.byMonth[11], { month: 11, total: 0 });
     const jan = await c.get(`/api/spendings/stats?buildingId=${b.id}&year=2025&month=0`);
     assert.deepEqual(jan.body.byConcept, [{ concept: 'Limpieza', total: 150.5 }]);
+  });
+
+  test('stats without a year are the current year’s (Argentine time)', async () => {
+    const c = w.a.adminClient;
+    const b = await buildBuilding(t.database.db, w.a.admin.id);
+    const today = todayIso();
+    const { year, month } = currentMonth();
+    assert.equal((await c.post('/api/spendings/add', body(b.id, { date: today, concept: 'ascensor', amount: 42.42 }))).status, 201);
+    assert.equal((await c.post('/api/spendings/add', body(b.id, { date: `${year - 1}-06-15`, concept: 'Luz', amount: 99 }))).status, 201);
+    const res = await c.get(`/api/spendings/stats?buildingId=${b.id}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.year, year);
+    assert.equal(res.body.month, null);
+    assert.deepEqual(res.body.byConcept, [{ concept: 'Ascensor', total: 42.42 }]);
+    assert.deepEqual(res.body.byMonth[month], { month, total: 42.42 });
+    assert.equal(
+      res.body.byMonth.reduce((s: number, m: { total: number }) => s + m.total, 0),
+      42.42,
+    );
   });
 
   test('tenancy: another administrator’s spendings and buildings answer 404 (403 on PUT, as API.md says)', async () => {
@@ -154,6 +254,26 @@ describe('spendings', () => {
     assert.equal((await r.delete('/api/spendings/del/1')).status, 403);
     assert.equal((await r.get('/api/spendings/1')).status, 403);
     assert.equal((await t.client().get('/api/spendings/all')).status, 401);
+  });
+
+  test('roles come before validation: a resident with a bad request gets 403, an anonymous caller 401', async () => {
+    const bad: [string, string, unknown?][] = [
+      ['GET', '/api/spendings/all?since=yesterday&pageSize=100000'],
+      ['GET', '/api/spendings/concepts?buildingId=abc'],
+      ['GET', '/api/spendings/stats?month=13'],
+      ['GET', '/api/spendings/abc'],
+      ['POST', '/api/spendings/add', { amount: -1 }],
+      ['PUT', '/api/spendings/add', { id: 'x' }],
+      ['DELETE', '/api/spendings/del/abc'],
+    ];
+    for (const [method, path, payload] of bad) {
+      const asResident = await w.a.residentClient.request(method, path, payload);
+      assert.equal(asResident.status, 403, `${method} ${path}`);
+      assert.equal(asResident.body.error.code, 'FORBIDDEN');
+      const anonymous = await t.client().request(method, path, payload);
+      assert.equal(anonymous.status, 401, `${method} ${path}`);
+      assert.equal(anonymous.body.error.code, 'UNAUTHENTICATED');
+    }
   });
 
   test('settled months refuse new, edited, moved and deleted spendings', async () => {

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -22,10 +23,11 @@ import { ErrorState } from '../../components/ErrorState';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
 import { useApartmentOptions } from '../buildings/options';
 import { useDialogs } from '../../lib/dialogs';
-import { useExpensesByApartments, type ApartmentExpenses } from './api';
+import { useExpensesByApartments, type ApartmentExpenses, type Expense } from './api';
 import { ExpenseStatusButton } from './ExpenseStatusButton';
 
-const PAGE_SIZE = 10;
+/** Spec §9: the grids show 5 rows. */
+const PAGE_SIZE = 5;
 
 /** /ExpensesTable: one collapsible row per apartment with its expenses. */
 export default function ExpensesTablePage() {
@@ -113,7 +115,7 @@ export default function ExpensesTablePage() {
               </TableHead>
               <TableBody aria-busy={list.isFetching}>
                 {!list.data ? (
-                  Array.from({ length: 4 }, (_, i) => (
+                  Array.from({ length: PAGE_SIZE }, (_, i) => (
                     <TableRow key={i}>
                       <TableCell colSpan={6}>
                         <Skeleton />
@@ -150,6 +152,7 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
   const [open, setOpen] = useState(false);
   const owed = a.expenses.filter((e) => e.status === 'Adeudada').reduce((s, e) => s + Math.round(e.amount * 100), 0) / 100;
   const detailId = `expenses-of-${a.id}`;
+  const statementPath = (e: Expense) => `/settlements/${a.buildingId}/${e.year}/${monthIndex(e.month)}`;
   return (
     <Fragment>
       <TableRow hover sx={{ '& > td': { borderBottom: open ? 'unset' : undefined } }}>
@@ -166,14 +169,25 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
         </TableCell>
         <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.building.name}</TableCell>
         <TableCell>{a.cata_apartment}</TableCell>
-        <TableCell>{a.number_apartment}</TableCell>
+        <TableCell>
+          {a.number_apartment}
+          {a.archived && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={EXPENSE_MSG.archivedApartment}
+              title="Departamento eliminado: se muestra mientras tenga expensas"
+              sx={{ ml: 1, height: 20, fontSize: 12 }}
+            />
+          )}
+        </TableCell>
         <TableCell align="right">{a.mt2.toLocaleString('es-AR')}</TableCell>
         <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
           {formatPesos(owed)}
         </TableCell>
       </TableRow>
       <TableRow>
-        <TableCell sx={{ py: 0 }} colSpan={6}>
+        <TableCell sx={{ py: 0, px: { xs: 1, sm: 2 } }} colSpan={6}>
           <Collapse in={open} timeout="auto" unmountOnExit id={detailId}>
             <Box sx={{ my: 1.5, ml: { xs: 0, sm: 6 } }}>
               {a.expenses.length === 0 ? (
@@ -199,12 +213,18 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
                     {a.expenses.map((e) => (
                       <TableRow key={e.id}>
                         <TableCell>
-                          {monthNameEs(e.month)}
-                          {/* On a phone the year goes with the month, so the status button fits. */}
-                          <Box component="span" sx={{ display: { sm: 'none' } }}>
-                            {' '}
-                            {e.year}
+                          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                            {monthNameEs(e.month)}
                           </Box>
+                          {/* On a phone the month and year open the statement themselves, so the status button fits. */}
+                          <Link
+                            component={RouterLink}
+                            to={statementPath(e)}
+                            aria-label={`Ver liquidación de ${monthNameEs(e.month)} ${e.year}`}
+                            sx={{ display: { sm: 'none' } }}
+                          >
+                            {monthNameEs(e.month)} {e.year}
+                          </Link>
                         </TableCell>
                         <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{e.year}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -214,7 +234,7 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
                           <ExpenseStatusButton expense={e} label={`${monthNameEs(e.month)} ${e.year}, depto ${a.number_apartment}`} />
                         </TableCell>
                         <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                          <Link component={RouterLink} to={`/settlements/${a.buildingId}/${e.year}/${monthIndex(e.month)}`}>
+                          <Link component={RouterLink} to={statementPath(e)}>
                             Ver liquidación
                           </Link>
                         </TableCell>

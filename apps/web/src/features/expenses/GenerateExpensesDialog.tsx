@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { EXPENSE_MSG, MONTH_NAMES_ES, settlementYears, todayIso } from '@consorcio/domain';
+import { currentMonth, EXPENSE_MSG, isFutureMonth, MONTH_NAMES_ES, settlementYears } from '@consorcio/domain';
 import { ApiError } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
 import { useGenerateExpenses } from './api';
@@ -22,10 +22,9 @@ export function GenerateExpensesDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const today = todayIso();
-  const currentYear = Number(today.slice(0, 4));
-  const [year, setYear] = useState(currentYear);
-  const [month, setMonth] = useState(Number(today.slice(5, 7)) - 1);
+  const now = currentMonth();
+  const [year, setYear] = useState(now.year);
+  const [month, setMonth] = useState(now.month);
   const generate = useGenerateExpenses();
   const dialogs = useDialogs();
 
@@ -53,16 +52,26 @@ export function GenerateExpensesDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField label="Edificio" value={`${building.id} - ${building.name}`} slotProps={{ input: { readOnly: true } }} />
-          <TextField select label="Año" value={year} onChange={(e) => setYear(Number(e.target.value))}>
-            {settlementYears(currentYear).map((y) => (
+          <TextField
+            select
+            label="Año"
+            value={year}
+            onChange={(e) => {
+              const y = Number(e.target.value);
+              setYear(y);
+              if (isFutureMonth(y, month)) setMonth(now.month);
+            }}
+          >
+            {settlementYears(now.year).map((y) => (
               <MenuItem key={y} value={y}>
                 {y}
               </MenuItem>
             ))}
           </TextField>
           <TextField select label="Mes" value={month} onChange={(e) => setMonth(Number(e.target.value))}>
+            {/* Months that have not begun cannot be settled (the server says so too). */}
             {MONTH_NAMES_ES.map((name, i) => (
-              <MenuItem key={name} value={i}>
+              <MenuItem key={name} value={i} disabled={isFutureMonth(year, i)}>
                 {name}
               </MenuItem>
             ))}

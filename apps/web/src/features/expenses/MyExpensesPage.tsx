@@ -45,7 +45,7 @@ export default function MyExpensesPage() {
           </Typography>
           <Paper variant="outlined">
             <TableContainer>
-              <Table size="small" aria-label="Mis expensas">
+              <Table size="small" aria-label="Mis expensas" sx={{ '& th': { fontWeight: 700 } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Año</TableCell>

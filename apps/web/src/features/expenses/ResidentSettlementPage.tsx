@@ -7,5 +7,5 @@ export default function ResidentSettlementPage() {
   const back = data?.apartment
     ? `/public/expenses/${encodeURIComponent(data.apartment.number_apartment)}/${encodeURIComponent(data.building?.name ?? '-')}`
     : undefined;
-  return <SettlementPage backTo={back} />;
+  return <SettlementPage backTo={back} ownApartmentId={data?.apartment?.id} />;
 }

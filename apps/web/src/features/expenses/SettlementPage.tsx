@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { formatDateEs, formatDateShortEs, formatPesos, monthNameEs } from '@consorcio/domain';
+import { formatDateEs, formatDateShortEs, formatPesos, monthNameEs, todayIso } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
@@ -21,26 +21,42 @@ import { ApiError } from '../../lib/api';
 import { useSettlement } from './api';
 
 const pct = (part: number, whole: number) =>
-  whole > 0 ? `${((part / whole) * 100).toLocaleString('es-AR', { maximumFractionDigits: 2 })}\u00a0%` : '—';
+  whole > 0 ? `${((part / whole) * 100).toLocaleString('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0%` : '—';
 
-/** Printing shows the statement only: no app bar, drawer or buttons. */
+/** Bold headers like the app's other tables; tighter cells on a phone so every column fits. */
+const tableSx = { '& th': { fontWeight: 700 }, '& td, & th': { px: { xs: 1, sm: 2 } } };
+/** The totals row reads like the rows above it, only bold. */
+const footerSx = { '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } };
+/** A second line shown on phones only (its own column is hidden there); never printed, where the column is. */
+const phoneOnlyLine = { display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: 12, '@media print': { display: 'none' } };
+
+/**
+ * Printing shows the statement only: no app bar, drawer or buttons. Paper (A4 is narrower than md)
+ * must not lose the columns a phone screen hides, so those cells carry PRINT_CELL and come back.
+ */
+const PRINT_CELL = 'print-cell';
 const printStyles = (
   <GlobalStyles
     styles={{
+      '@page': { size: 'A4', margin: '14mm 12mm' },
       '@media print': {
         'header, nav, .MuiDrawer-root, .no-print': { display: 'none !important' },
-        main: { padding: '0 !important' },
+        main: { padding: '0 !important', width: '100% !important', marginLeft: '0 !important' },
         'main > .MuiToolbar-root': { display: 'none !important' },
         body: { background: '#fff' },
         '.MuiPaper-root': { boxShadow: 'none !important' },
+        [`.${PRINT_CELL}`]: { display: 'table-cell !important' },
+        '.MuiTableCell-root': { fontSize: '10pt', padding: '4px 8px' },
         'tr, .statement-block': { breakInside: 'avoid' },
       },
     }}
   />
 );
+/** A column hidden below a breakpoint on screen, always printed. */
+const hiddenBelow = (bp: 'sm' | 'md') => ({ className: PRINT_CELL, sx: { display: { xs: 'none', [bp]: 'table-cell' } } });
 
-/** A settled month: what was spent, by concept, and what each apartment pays. Admins and the building's residents. */
-export default function SettlementPage({ backTo }: { backTo?: string }) {
+/** A settled month: what was spent, by concept, and what each apartment pays. Admins and the building's residents (their own row stands out). */
+export default function SettlementPage({ backTo, ownApartmentId }: { backTo?: string; ownApartmentId?: number }) {
   const params = useParams();
   const buildingId = Number(params.buildingId);
   const year = Number(params.year);
@@ -82,7 +98,7 @@ export default function SettlementPage({ backTo }: { backTo?: string }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, sm: 5 }, mt: 2 }}>
           <Figure label="Total de gastos del mes" value={formatPesos(s.total)} />
           <Figure label="Superficie total" value={`${s.totalMt2.toLocaleString('es-AR')} m2`} />
-          <Figure label="Liquidado el" value={formatDateEs(s.settledAt)} />
+          <Figure label="Liquidado el" value={formatDateEs(todayIso(new Date(s.settledAt)))} />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           Cada departamento paga el total de gastos del mes multiplicado por su superficie sobre la superficie total, redondeado al centavo
@@ -91,7 +107,7 @@ export default function SettlementPage({ backTo }: { backTo?: string }) {
       </Paper>
 
       <Section title="Gastos por concepto">
-        <Table size="small" aria-label="Gastos por concepto">
+        <Table size="small" aria-label="Gastos por concepto" sx={tableSx}>
           <TableHead>
             <TableRow>
               <TableCell>Concepto</TableCell>
@@ -108,53 +124,87 @@ export default function SettlementPage({ backTo }: { backTo?: string }) {
               </TableRow>
             ))}
           </TableBody>
-          <TableFooter>
+          <TableFooter sx={footerSx}>
             <TableRow>
-              <TableCell sx={{ fontWeight: 700 }}>Total</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {formatPesos(s.total)}
-              </TableCell>
-              <TableCell />
+              <TableCell>Total</TableCell>
+              <TableCell align="right">{formatPesos(s.total)}</TableCell>
+              <TableCell align="right">{pct(s.total, s.total)}</TableCell>
             </TableRow>
           </TableFooter>
         </Table>
       </Section>
 
       <Section title="Expensas por departamento">
-        <Table size="small" aria-label="Expensas por departamento">
+        <Table size="small" aria-label="Expensas por departamento" sx={tableSx}>
           <TableHead>
             <TableRow>
               <TableCell>Depto</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Nro. catastral</TableCell>
-              <TableCell align="right">m2</TableCell>
+              <TableCell {...hiddenBelow('sm')}>Nro. catastral</TableCell>
+              <TableCell align="right" {...hiddenBelow('sm')}>
+                m2
+              </TableCell>
               <TableCell align="right">Parte</TableCell>
               <TableCell align="right">Expensa</TableCell>
-              {showStatus && <TableCell>Estado</TableCell>}
+              {showStatus && <TableCell {...hiddenBelow('sm')}>Estado</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
             {s.items.map((i) => (
-              <TableRow key={i.apartmentId}>
-                <TableCell>{i.number_apartment}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{i.cata_apartment}</TableCell>
-                <TableCell align="right">{i.mt2.toLocaleString('es-AR')}</TableCell>
-                <TableCell align="right">{pct(i.mt2, s.totalMt2)}</TableCell>
-                <TableCell align="right">{formatPesos(i.amount)}</TableCell>
-                {showStatus && <TableCell>{i.status}</TableCell>}
+              <TableRow key={i.apartmentId} selected={i.apartmentId === ownApartmentId}>
+                <TableCell>
+                  {i.number_apartment}
+                  {i.apartmentId === ownApartmentId && (
+                    <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}>
+                      Su depto
+                    </Box>
+                  )}
+                </TableCell>
+                <TableCell {...hiddenBelow('sm')}>{i.cata_apartment}</TableCell>
+                <TableCell align="right" {...hiddenBelow('sm')}>
+                  {i.mt2.toLocaleString('es-AR')}
+                </TableCell>
+                <TableCell align="right">
+                  {pct(i.mt2, s.totalMt2)}
+                  {/* On a phone the area and the status ride under the share and the amount. */}
+                  <Box component="span" sx={phoneOnlyLine}>
+                    {i.mt2.toLocaleString('es-AR')} m2
+                  </Box>
+                </TableCell>
+                <TableCell align="right">
+                  {formatPesos(i.amount)}
+                  {i.status && (
+                    <Box component="span" sx={phoneOnlyLine}>
+                      {i.status}
+                    </Box>
+                  )}
+                </TableCell>
+                {showStatus && <TableCell {...hiddenBelow('sm')}>{i.status}</TableCell>}
               </TableRow>
             ))}
           </TableBody>
+          <TableFooter sx={footerSx}>
+            <TableRow>
+              <TableCell>Total</TableCell>
+              <TableCell {...hiddenBelow('sm')} />
+              <TableCell align="right" {...hiddenBelow('sm')}>
+                {s.totalMt2.toLocaleString('es-AR')}
+              </TableCell>
+              <TableCell align="right">{pct(s.totalMt2, s.totalMt2)}</TableCell>
+              <TableCell align="right">{formatPesos(s.items.reduce((sum, i) => sum + Math.round(i.amount * 100), 0) / 100)}</TableCell>
+              {showStatus && <TableCell {...hiddenBelow('sm')} />}
+            </TableRow>
+          </TableFooter>
         </Table>
       </Section>
 
       <Section title="Detalle de gastos">
-        <Table size="small" aria-label="Detalle de gastos">
+        <Table size="small" aria-label="Detalle de gastos" sx={tableSx}>
           <TableHead>
             <TableRow>
               <TableCell>Fecha</TableCell>
               <TableCell>Concepto</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Proveedor</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Detalle</TableCell>
+              <TableCell {...hiddenBelow('sm')}>Proveedor</TableCell>
+              <TableCell {...hiddenBelow('md')}>Detalle</TableCell>
               <TableCell align="right">Monto</TableCell>
             </TableRow>
           </TableHead>
@@ -163,9 +213,11 @@ export default function SettlementPage({ backTo }: { backTo?: string }) {
               <TableRow key={sp.id}>
                 <TableCell>{formatDateShortEs(sp.date)}</TableCell>
                 <TableCell>{sp.concept}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{sp.supplier}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{sp.details}</TableCell>
-                <TableCell align="right">{formatPesos(sp.amount)}</TableCell>
+                <TableCell {...hiddenBelow('sm')}>{sp.supplier}</TableCell>
+                <TableCell {...hiddenBelow('md')}>{sp.details}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatPesos(sp.amount)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -191,7 +243,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ mb: 2 }} component="section" aria-label={title} className="statement-block">
-      <Typography variant="subtitle1" component="h2" fontWeight={700} sx={{ px: 2, pt: 1.5 }}>
+      <Typography variant="subtitle1" component="h2" fontWeight={700} sx={{ px: { xs: 1, sm: 2 }, pt: 1.5 }}>
         {title}
       </Typography>
       <TableContainer>{children}</TableContainer>

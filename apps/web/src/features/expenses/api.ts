@@ -19,6 +19,8 @@ export interface ApartmentExpenses {
   cata_apartment: string;
   number_apartment: string;
   mt2: number;
+  /** Deleted, still listed while it has expenses. */
+  archived: boolean;
   expenses: Expense[];
 }
 

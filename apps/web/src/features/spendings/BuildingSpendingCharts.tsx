@@ -5,6 +5,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatPesos, MONTH_NAMES_ES, todayIso } from '@consorcio/domain';
@@ -23,6 +25,9 @@ export function BuildingSpendingCharts({ buildingId }: { buildingId: number }) {
   const [month, setMonth] = useState<number | ''>('');
   const byConcept = useSpendingStats(buildingId, year, month === '' ? undefined : month);
   const byYear = useSpendingStats(buildingId, year);
+  // On a phone long concept names give way to the bars (the full names are in the tooltip and the aria-label).
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
@@ -66,11 +71,12 @@ export function BuildingSpendingCharts({ buildingId }: { buildingId: number }) {
               height={Math.max(220, byConcept.data.byConcept.length * 34 + 60)}
               layout="horizontal"
               dataset={byConcept.data.byConcept}
-              yAxis={[{ scaleType: 'band', dataKey: 'concept', width: 120 }]}
+              yAxis={[{ scaleType: 'band', dataKey: 'concept', width: phone ? 104 : 140 }]}
               xAxis={[{ valueFormatter: (v: number) => `$ ${compact.format(v)}`, tickNumber: 3 }]}
               series={[{ dataKey: 'total', label: 'Total', valueFormatter: pesos, color: '#1565c0' }]}
               hideLegend
-              margin={{ right: 16 }}
+              // Room for the last tick's label, centred on the right edge.
+              margin={{ right: 32 }}
             />
           </Box>
         )}

@@ -2,31 +2,45 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
 import { formatDateShortEs, formatPesos } from '@consorcio/domain';
 import { ServerTable, type Column } from '../../components/ServerTable';
 import { useSpendings, type Spending } from './api';
 
 const PAGE_SIZE = 5;
 const columns: Column<Spending>[] = [
-  { key: 'date', header: 'Fecha', render: (s) => formatDateShortEs(s.date) },
-  { key: 'concept', header: 'Concepto', render: (s) => s.concept },
+  {
+    key: 'date',
+    header: 'Fecha',
+    render: (s) => (
+      <>
+        {formatDateShortEs(s.date)}
+        {/* On a phone the concept rides under the date, so the amount and Editar fit. */}
+        <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }}>
+          {s.concept}
+        </Box>
+      </>
+    ),
+  },
+  { key: 'concept', header: 'Concepto', render: (s) => s.concept, hideOnMobile: true },
   { key: 'supplier', header: 'Proveedor', render: (s) => s.supplier, hideOnMobile: true },
-  { key: 'amount', header: 'Monto', align: 'right', render: (s) => formatPesos(s.amount) },
+  { key: 'amount', header: 'Monto', align: 'right', render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatPesos(s.amount)}</Box> },
   {
     key: 'edit',
     header: 'Editar',
     align: 'center',
     render: (s) => (
-      <Button
+      <IconButton
         size="small"
         component={RouterLink}
         to={`/spendings/board/${s.id}/edit`}
         aria-label={`Editar gasto ${s.concept} del ${formatDateShortEs(s.date)}`}
       >
-        Editar
-      </Button>
+        <EditIcon fontSize="small" />
+      </IconButton>
     ),
   },
 ];

@@ -76,11 +76,7 @@ function SpendingForm({ spending }: { spending?: Spending }) {
   const failed = async (e: unknown) => {
     if (e instanceof ApiError && e.status === 409) {
       setError('date', { message: SPENDING_MSG.settledMonth });
-      await dialogs.message({
-        title: SPENDING_MSG.settledMonth,
-        text: 'Las expensas de ese mes ya se generaron, así que sus gastos no pueden cambiar. Elija una fecha de un mes sin liquidar.',
-        severity: 'error',
-      });
+      await dialogs.message({ title: SPENDING_MSG.settledMonth, text: SPENDING_MSG.settledMonthHelp, severity: 'error' });
     } else if (e instanceof ApiError && e.status === 403) {
       await dialogs.message({ title: MSG.forbidden, severity: 'error' });
     } else {
@@ -118,7 +114,10 @@ function SpendingForm({ spending }: { spending?: Spending }) {
       dialogs.toast(SPENDING_MSG.deleted);
       backToBoard(spending.buildingId);
     } catch (e) {
-      await failed(e);
+      // A delete has no date to correct: explain why this spending has to stay.
+      if (e instanceof ApiError && e.status === 409)
+        await dialogs.message({ title: SPENDING_MSG.deleteSettled, text: SPENDING_MSG.deleteSettledHelp, severity: 'error' });
+      else await failed(e);
     }
   };
 

@@ -23,7 +23,8 @@ import { useConcepts, useSpendings, type Spending } from './api';
 
 const PAGE_SIZE = 5;
 
-const columns: Column<Spending>[] = [
+/** With one building filtered its name would only repeat on every phone row. */
+const boardColumns = (oneBuilding: boolean): Column<Spending>[] => [
   { key: 'building', header: 'Edificio', render: (s) => s.building.name, hideOnMobile: true },
   {
     key: 'date',
@@ -31,10 +32,26 @@ const columns: Column<Spending>[] = [
     render: (s) => (
       <>
         {formatDateShortEs(s.date)}
-        {/* On a phone the concept rides under the date, so the amount and Editar fit. */}
+        {/* On a phone the concept and the building ride under the date, so the amount and Editar fit. */}
         <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }}>
           {s.concept}
         </Box>
+        {!oneBuilding && (
+          <Box
+            component="span"
+            sx={{
+              display: { xs: 'block', md: 'none' },
+              color: 'text.secondary',
+              fontSize: 12,
+              maxWidth: '45vw',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+          >
+            {s.building.name}
+          </Box>
+        )}
       </>
     ),
   },
@@ -165,7 +182,7 @@ export default function SpendingsBoardPage() {
       </Paper>
       <ServerTable
         caption="Gastos"
-        columns={columns}
+        columns={boardColumns(!!buildingId)}
         rows={list.data?.items}
         total={list.data?.total ?? 0}
         page={page}

@@ -39,8 +39,9 @@ export function useSpendings(f: SpendingFilters) {
   });
 }
 
+/** The spending being edited; nothing is fetched on the new-spending page (id 0). */
 export function useSpending(id: number) {
-  return useQuery({ queryKey: [...spendingsKey, 'one', id], queryFn: () => api.get<Spending>(`/spendings/${id}`) });
+  return useQuery({ queryKey: [...spendingsKey, 'one', id], queryFn: () => api.get<Spending>(`/spendings/${id}`), enabled: id > 0 });
 }
 
 export function useConcepts(buildingId?: number) {
