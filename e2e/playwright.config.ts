@@ -1,9 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { GEOCODER_PORT } from './support/geocoder';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = `.tmp/data-${port}`;
 // Journeys that follow e-mailed links listen here (support/mailbox.ts).
 const smtpPort = port + 1000;
+// A Nominatim-compatible stand-in (support/geocoder-server.ts).
+const geocoderPort = GEOCODER_PORT;
 
 export default defineConfig({
   testDir: './tests',
@@ -13,7 +16,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '.tmp/results',
+  outputDir: `.tmp/results-${port}`,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'es-AR',
@@ -33,13 +36,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { viewport: { width: 1366, height: 850 } } }],
-  webServer: {
-    // A fresh embedded database with the demo data, served by the real server and built web app.
-    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} DEMO=1 PORT=${port} LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:9/{z}/{x}/{y}.png GEOCODER_URL=http://127.0.0.1:9 node --import tsx ../apps/api/src/server.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node --import tsx support/geocoder-server.ts ${geocoderPort}`,
+      url: `http://127.0.0.1:${geocoderPort}/queries`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      // A fresh embedded database with the demo data, served by the real server and built web app.
+      command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} DEMO=1 PORT=${port} LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:9/{z}/{x}/{y}.png GEOCODER_URL=http://127.0.0.1:${geocoderPort} node --import tsx ../apps/api/src/server.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { geocoderQueries } from '../support/geocoder';
 import { freshAdmin } from '../support/helpers';
 
 // A small real PNG: the server judges uploads by content.
@@ -132,21 +133,6 @@ test('the map frames buildings with coordinates; one without sits at the default
   }
 });
 
-test('home says when it shows only part of a large portfolio', async ({ page }) => {
-  await freshAdmin(page);
-  const name = unique('Edificio Único');
-  await page.request.post('/api/buildings', { data: building(name) });
-  // A portfolio larger than the home's page, without creating 500 buildings.
-  await page.route('**/api/buildings/all?*', async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, json: { ...(await res.json()), total: 612 } });
-  });
-  await page.goto('/');
-  await expect(page.getByText('Se muestran los primeros 1 de 612 edificios.')).toBeVisible();
-  await page.getByRole('link', { name: 'Ver todos en la lista' }).click();
-  await expect(page).toHaveURL(/\/buildings$/);
-});
-
 test('a file that only looks like a picture is refused by the server, and the form lets it go', async ({ page }) => {
   await freshAdmin(page);
   await page.goto('/buildingadd');
@@ -176,14 +162,8 @@ test('a file that only looks like a picture is refused by the server, and the fo
 
 test('choosing an address suggestion fills the coordinates; editing the address afterwards clears them', async ({ page }) => {
   await freshAdmin(page);
-  // The journeys' server has no reachable geocoder: the browser gets the suggestions the API would give.
-  const asked: string[] = [];
-  await page.route('**/api/geocode?*', async (route) => {
-    asked.push(new URL(route.request().url()).searchParams.get('q')!);
-    await route.fulfill({
-      json: { items: [{ label: 'Bv. San Juan 650, Córdoba, Argentina', latitude: -31.4215, longitude: -64.1925 }] },
-    });
-  });
+  // The journeys' server asks a Nominatim-compatible stand-in (support/geocoder-server.ts).
+  const before = (await geocoderQueries()).length;
   await page.goto('/buildingadd');
   const address = page.getByRole('combobox', { name: 'Dirección' });
   await address.pressSequentially('San Juan 650');
@@ -191,6 +171,7 @@ test('choosing an address suggestion fills the coordinates; editing the address 
   await expect(address).toHaveValue('Bv. San Juan 650, Córdoba, Argentina');
   await expect(page.getByLabel('Latitud')).toHaveValue('-31.4215');
   await expect(page.getByLabel('Longitud')).toHaveValue('-64.1925');
+  const asked = (await geocoderQueries()).slice(before);
   expect(asked).toContain('San Juan 650');
   expect(asked.length, 'typing is debounced').toBeLessThan(4);
 
@@ -222,26 +203,6 @@ test('choosing an address suggestion fills the coordinates; editing the address 
   await expect(page.getByText('Se guardaron los cambios!')).toBeVisible();
   const cleared = await (await page.request.get(`/api/buildings/findBuilding?id=${id}`)).json();
   expect([cleared.address, cleared.latitude, cleared.longitude]).toEqual(['Bv. San Juan 650, Córdoba, Argentina', null, null]);
-});
-
-test('without address search (GEOCODER_URL=off) the address is a plain text field', async ({ page }) => {
-  await freshAdmin(page);
-  await page.route('**/api/config', async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, json: { ...(await res.json()), geocoder: false } });
-  });
-  let asked = 0;
-  await page.route('**/api/geocode?*', (route) => {
-    asked++;
-    return route.fulfill({ json: { items: [] } });
-  });
-  await page.goto('/buildingadd');
-  await expect(page.getByRole('textbox', { name: 'Dirección' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveCount(0);
-  await page.getByLabel('Dirección').fill('Av. Colón 1000, Córdoba');
-  await page.waitForTimeout(600);
-  expect(asked).toBe(0);
-  await expect(page.getByText('Escriba la dirección')).toBeVisible();
 });
 
 test('apartments: Spanish validation messages, create, conflicts, edit and delete', async ({ page }) => {

@@ -36,10 +36,8 @@ test('an administrator signs up, logs in, lands on the admin home and logs out',
     role: 'admin',
   });
 
-  // A logout the server did not confirm is not claimed: the user stays and can try again.
-  await page.route('**/api/loggings/logout', (route) =>
-    route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'x' } } }),
-  );
+  // A logout the server never heard (the connection drops) is not claimed: the user stays and can try again.
+  await page.route('**/api/loggings/logout', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Cuenta' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page.getByRole('dialog', { name: 'No se pudo cerrar la sesión' })).toBeVisible();
