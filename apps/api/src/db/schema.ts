@@ -402,6 +402,8 @@ export const mailOutbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     /** Set by the worker that claimed the message; only that worker may record the outcome. */
     claimToken: uuid('claim_token'),
+    /** After this a message is not worth sending any more (a reset link that has expired); null: never. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),

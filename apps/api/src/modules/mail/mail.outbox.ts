@@ -21,7 +21,13 @@ export const SENT_RETENTION_MS = 30 * 24 * 3600_000;
 export async function enqueueMail(tx: DbOrTx, to: string, mail: RenderedMail): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ to, subject: mail.subject, html: mail.html, text: mail.text })
+    .values({
+      to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      expiresAt: mail.lifetimeMs === undefined ? null : sql`now() + ${mail.lifetimeMs} * interval '1 millisecond'`,
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

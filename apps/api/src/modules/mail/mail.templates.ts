@@ -5,6 +5,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** How long after queueing it is still worth sending (a link that expires); undefined: always. */
+  lifetimeMs?: number;
 }
 
 export function escapeHtml(s: string): string {
@@ -26,14 +28,6 @@ function layout(title: string, bodyHtml: string, buildingName: string | null): s
 /** A reset link works this long after it was issued (and its e-mail queued). */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 const RESET_SUBJECT = `${PRODUCT_NAME}: restablecer su contraseña`;
-
-/**
- * How long after queueing a message is still worth sending, by its subject (the outbox keeps no
- * kind): a reset e-mail delivered after its link expired would only confuse. null: no limit.
- */
-export function mailLifetimeMs(subject: string): number | null {
-  return subject === RESET_SUBJECT ? RESET_LINK_TTL_MS : null;
-}
 
 /** The password-reset (or first password) link, valid 60 minutes, single use. */
 export function resetPasswordMail(input: { name: string; buildingName: string | null; link: string }): RenderedMail {
@@ -61,5 +55,6 @@ export function resetPasswordMail(input: { name: string; buildingName: string | 
 <p>Si usted no lo pidió, ignore este mensaje: su contraseña no cambia.</p>`,
     input.buildingName,
   );
-  return { subject, html, text };
+  // Delivered after its link expired, it would only confuse.
+  return { subject, html, text, lifetimeMs: RESET_LINK_TTL_MS };
 }

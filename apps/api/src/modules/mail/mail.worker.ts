@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { claimDueMail, markFailed, markSent, renewClaim, type ClaimedRow } from './mail.outbox.ts';
-import { mailLifetimeMs } from './mail.templates.ts';
 import { isPermanentMailError } from './mail.transport.ts';
 
 /** Few rows per claim: the rows waiting their turn must not outlive their lease. */
@@ -38,8 +37,7 @@ export async function deliverDueMail(app: FastifyInstance, opts: { now?: Date } 
 }
 
 async function deliverOne(app: FastifyInstance, row: ClaimedRow, clock: () => Date): Promise<'sent' | 'failed' | 'lost'> {
-  const lifetime = mailLifetimeMs(row.subject);
-  if (lifetime !== null && row.createdAt.getTime() + lifetime <= clock().getTime()) {
+  if (row.expiresAt && row.expiresAt.getTime() <= clock().getTime()) {
     // Its link has expired: sending it now would only confuse.
     app.log.warn({ outboxId: row.id }, 'e-mail expired before it could be delivered; not sent');
     return (await markFailed(app.db, row, clock(), 'expired before delivery', true)) ? 'failed' : 'lost';
