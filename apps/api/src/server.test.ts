@@ -2,6 +2,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -82,6 +83,23 @@ describe('the server process', () => {
       assert.equal(fs.existsSync(path.join(dataDir, 'server.lock')), false, 'the lock is released');
     } finally {
       first.child.kill('SIGKILL');
+    }
+  });
+
+  test('a port already taken stops start-up with one line, and the data folder is released', async () => {
+    const dataDir = tempDir();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const p = startServer({ DEMO: '0', DATA_DIR: dataDir, PORT: String(port) });
+      assert.equal(await p.exited, 1);
+      const lines = p.output().trim().split('\n');
+      assert.equal(lines.length, 1, p.output());
+      assert.equal(lines[0], `Could not start: port ${port} is already in use (set PORT to another one).`);
+      assert.equal(fs.existsSync(path.join(dataDir, 'server.lock')), false, 'the lock is released');
+    } finally {
+      taken.close();
     }
   });
 
