@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   console.log(`\nPanel Administrador listo en http://localhost:${(app.server.address() as { port: number }).port} (${where})`);
   if (demo) {
     console.log('\nDatos de demostración. Ingresos:');
-    for (const l of demo.logins) console.log(`  ${l.role.padEnd(13)} ${l.email.padEnd(34)} ${l.password}`);
+    for (const l of demo.logins) console.log(`  ${l.role.padEnd(15)} ${l.email.padEnd(34)} ${l.password}`);
     console.log('');
   }
 
