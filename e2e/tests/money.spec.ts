@@ -1,20 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { MONTH_NAMES_ES } from '@consorcio/domain';
 import { DEMO_ADMIN, DEMO_RESIDENT, freshAdmin, loginByApi } from '../support/helpers';
 
-const MONTHS = [
-  'Enero',
-  'Febrero',
-  'Marzo',
-  'Abril',
-  'Mayo',
-  'Junio',
-  'Julio',
-  'Agosto',
-  'Septiembre',
-  'Octubre',
-  'Noviembre',
-  'Diciembre',
-];
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 async function pick(page: Page, label: string, option: string) {
@@ -127,7 +114,7 @@ test('generating a month settles it once, the expenses show in the table and a s
   const dialog = page.getByRole('dialog', { name: 'Generar Expensas' });
   await expect(dialog.getByLabel('Edificio')).toHaveValue(`${b.id} - ${b.name}`);
   await pick(page, 'Año', String(year));
-  await pick(page, 'Mes', MONTHS[month]!);
+  await pick(page, 'Mes', MONTH_NAMES_ES[month]!);
   await dialog.getByRole('button', { name: 'Generar' }).click();
   await expect(page.getByRole('dialog')).toContainText('Expensas generadas correctamente');
   await page.getByRole('button', { name: 'Aceptar' }).click();
@@ -135,7 +122,7 @@ test('generating a month settles it once, the expenses show in the table and a s
   // Once per month: the second time is refused with the spec's message.
   await page.getByRole('button', { name: 'Generar Expensas' }).click();
   await pick(page, 'Año', String(year));
-  await pick(page, 'Mes', MONTHS[month]!);
+  await pick(page, 'Mes', MONTH_NAMES_ES[month]!);
   await page.getByRole('dialog', { name: 'Generar Expensas' }).getByRole('button', { name: 'Generar' }).click();
   await expect(page.getByRole('dialog')).toContainText('El mes ya tiene las expensas liquidadas!');
   await expect(page.getByRole('dialog')).toContainText('Verifique el mes');
@@ -153,7 +140,7 @@ test('generating a month settles it once, the expenses show in the table and a s
   await expect(page.getByRole('button', { name: /^Ver expensas del depto/ })).toHaveCount(2);
   await page.getByRole('button', { name: 'Ver expensas del depto 1A' }).click();
   const rows = page.getByRole('table', { name: 'Expensas del depto 1A' });
-  await expect(rows).toContainText(MONTHS[month]!);
+  await expect(rows).toContainText(MONTH_NAMES_ES[month]!);
   await expect(rows).toContainText(String(year));
   await expect(rows).toContainText(/600,00/);
   await rows.getByRole('button', { name: /^Adeudada/ }).click();
@@ -163,7 +150,7 @@ test('generating a month settles it once, the expenses show in the table and a s
   await expect(rows.getByRole('button', { name: /^Pagada/ })).toBeVisible();
 
   await rows.getByRole('link', { name: 'Ver liquidación' }).click();
-  await expect(page.getByRole('heading', { name: `Liquidación ${MONTHS[month]} ${year}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Liquidación ${MONTH_NAMES_ES[month]} ${year}` })).toBeVisible();
   const shares = page.getByRole('table', { name: 'Expensas por departamento' });
   await expect(shares).toContainText(/600,00/);
   await expect(shares).toContainText(/400,00/);
@@ -228,7 +215,7 @@ test('the building detail charts render the spendings by concept and by month', 
   const now = new Date();
   if (now.getMonth() > 0) {
     const before = await byConcept.getAttribute('aria-label');
-    await pick(page, 'Mes', MONTHS[now.getMonth() - 1]!);
+    await pick(page, 'Mes', MONTH_NAMES_ES[now.getMonth() - 1]!);
     await expect(byConcept).not.toHaveAttribute('aria-label', before!);
     await expect(byConcept).toContainText('Limpieza');
   }

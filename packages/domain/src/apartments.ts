@@ -135,13 +135,18 @@ export type CreateApartmentInput = z.input<typeof createApartmentSchema>;
 export const updateApartmentSchema = z.object(serverFields);
 export type UpdateApartmentInput = z.input<typeof updateApartmentSchema>;
 
-export interface Apartment {
-  id: number;
-  buildingId: number;
-  cata_apartment: string;
-  number_apartment: string;
-  mt2: number;
-  state: ApartmentState;
-}
+/** An apartment as the API answers it. */
+export const apartmentSchema = z.object({
+  id: z.number(),
+  buildingId: z.number(),
+  cata_apartment: z.string(),
+  number_apartment: z.string(),
+  mt2: z.number(),
+  state: z.union([z.literal(0), z.literal(1)]).describe('1 ocupado, 0 desocupado'),
+});
+export type Apartment = z.infer<typeof apartmentSchema>;
+
+/** How a resident's answers (user, session) name their apartment. */
+export const apartmentRefSchema = z.object({ id: z.number(), number_apartment: z.string(), buildingId: z.number() });
 
 export const apartmentStateLabel = (s: number) => (s === 1 ? APARTMENT_MSG.occupied : APARTMENT_MSG.vacant);

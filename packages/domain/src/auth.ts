@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { emailSchema, passwordSchema } from './common.ts';
+import { apartmentRefSchema } from './apartments.ts';
+import { buildingRefSchema } from './buildings.ts';
 
 export const ROLES = ['admin', 'resident'] as const;
 export type Role = (typeof ROLES)[number];
@@ -38,6 +40,10 @@ export const registerAdminSchema = z.object({
 });
 export type RegisterAdminInput = z.infer<typeof registerAdminSchema>;
 
+/** POST /admin/: the new administrator. */
+export const registeredAdminSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export type RegisteredAdmin = z.infer<typeof registeredAdminSchema>;
+
 export const forgotPasswordSchema = z.object({
   email: z.string({ error: MSG.emailInvalidReset }).trim().toLowerCase().max(254).email(MSG.emailInvalidReset),
 });
@@ -62,10 +68,31 @@ export const resetFormSchema = z
   .object({ newPass: passwordSchema, confirm: z.string() })
   .refine((v) => v.newPass === v.confirm, { message: MSG.passwordsDiffer, path: ['confirm'] });
 
+/** POST /loggings/loggingIn; `resetToken` only on a first login, to go straight to choosing a password. */
+export const loginResultSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  message: z.string(),
+  token: z.string(),
+  first_logging: z.boolean(),
+  resetToken: z.string().optional(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** GET /loggings/session; a resident's apartment and building come too. */
+export const sessionProfileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  message: z.string(),
+  first_logging: z.boolean(),
+  apartment: apartmentRefSchema.nullable().optional(),
+  building: buildingRefSchema.nullable().optional(),
+});
+export type SessionProfile = z.infer<typeof sessionProfileSchema>;
+
 /** What the web app may keep in localStorage under 'profile': nothing secret. */
-export interface StoredProfile {
-  id: number;
-  name: string;
-  role: Role;
-  first_logging: boolean;
-}
+export type StoredProfile = Pick<SessionProfile, 'id' | 'name' | 'role' | 'first_logging'>;

@@ -115,21 +115,32 @@ export function imageFileProblem(file: { type: string; size: number; name: strin
   return null;
 }
 
-export interface Building {
-  id: number;
-  name: string;
-  cata: string;
-  address: string;
-  floor: number;
-  cant_apartments: number;
-  image: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+/** A building as the API answers it. */
+export const buildingSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  cata: z.string(),
+  address: z.string(),
+  floor: z.number(),
+  cant_apartments: z.number(),
+  image: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type Building = z.infer<typeof buildingSchema>;
+
+/** How other answers (spendings, residents, the session) name a building. */
+export const buildingRefSchema = z.object({ id: z.number(), name: z.string() });
 
 export const geocodeQuerySchema = z.object({ q: z.string().trim().min(3).max(200) });
-export interface GeocodeResult {
-  label: string;
-  latitude: number;
-  longitude: number;
-}
+/** An address suggestion of GET /api/geocode. */
+export const geocodeResultSchema = z.object({ label: z.string(), latitude: z.number(), longitude: z.number() });
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+
+/** Public settings of the web app (GET /api/config). */
+export const appConfigSchema = z.object({
+  tileUrl: z.string(),
+  /** false: no address search (GEOCODER_URL=off); addresses are typed by hand. */
+  geocoder: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

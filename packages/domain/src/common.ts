@@ -14,10 +14,9 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export interface ListResult<T> {
-  items: T[];
-  total: number;
-}
+/** The `{ items, total }` envelope every paged list answers with. */
+export const listResultSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
+export type ListResult<T> = z.infer<ReturnType<typeof listResultSchema<z.ZodType<T>>>>;
 
 export const isoDateSchema = z
   .string()

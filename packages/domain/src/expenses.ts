@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from './common.ts';
+import { MONTH_KEYS } from './months.ts';
+import { buildingRefSchema } from './buildings.ts';
 
 export const EXPENSE_STATUSES = ['Adeudada', 'Pagada'] as const;
 export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
@@ -37,6 +39,76 @@ export const expensesByApartmentsQuerySchema = listQuerySchema.extend({
   buildingId: idSchema.optional(),
   number_apartment: z.string().trim().max(20).optional(),
 });
+
+export const monthKeySchema = z.enum(MONTH_KEYS);
+
+/** An apartment's expense (its share of one settled month) as the API answers it. */
+export const expenseSchema = z.object({
+  id: z.number(),
+  apartmentId: z.number(),
+  month: monthKeySchema,
+  year: z.number(),
+  amount: z.number().describe('pesos'),
+  status: z.enum(EXPENSE_STATUSES),
+  createdAt: z.string(),
+});
+export type Expense = z.infer<typeof expenseSchema>;
+
+/** An item of GET /expenses/allByApartments: an apartment with its expenses. */
+export const apartmentExpensesSchema = z.object({
+  id: z.number(),
+  buildingId: z.number(),
+  building: buildingRefSchema,
+  cata_apartment: z.string(),
+  number_apartment: z.string(),
+  mt2: z.number(),
+  archived: z.boolean().describe('the apartment was deleted; listed while it has expenses'),
+  expenses: z.array(expenseSchema),
+});
+export type ApartmentExpenses = z.infer<typeof apartmentExpensesSchema>;
+
+/** POST /expenses/add/{month}/{year}: the month just settled and each apartment's share. */
+export const settlementResultSchema = z.object({
+  buildingId: z.number(),
+  month: monthKeySchema,
+  year: z.number(),
+  total: z.number(),
+  items: z.array(z.object({ apartmentId: z.number(), amount: z.number() })),
+});
+export type SettlementResult = z.infer<typeof settlementResultSchema>;
+
+/** An item of GET /expenses/invoicedExpenses. */
+export const settledMonthSchema = z.object({ buildingId: z.number(), year: z.number(), month: monthKeySchema, total: z.number() });
+export type SettledMonth = z.infer<typeof settledMonthSchema>;
+
+/** GET /expenses/settlement/{buildingId}/{year}/{month} */
+export const settlementStatementSchema = z.object({
+  buildingId: z.number(),
+  building: z.object({ id: z.number(), name: z.string(), address: z.string(), cata: z.string() }),
+  year: z.number(),
+  month: monthKeySchema,
+  total: z.number().describe('pesos: the month’s spending total'),
+  settledAt: z.string(),
+  byConcept: z.array(z.object({ concept: z.string(), total: z.number() })).describe('normalised concept names, largest first'),
+  spendings: z.array(
+    z.object({ id: z.number(), date: z.string(), concept: z.string(), supplier: z.string(), details: z.string(), amount: z.number() }),
+  ),
+  totalMt2: z.number().describe('the settled apartments’ total area'),
+  items: z
+    .array(
+      z.object({
+        apartmentId: z.number(),
+        number_apartment: z.string(),
+        cata_apartment: z.string(),
+        mt2: z.number().describe('the apartment’s area when the month was settled'),
+        amount: z.number(),
+        status: z.enum(EXPENSE_STATUSES).optional().describe('administrators only'),
+        expenseId: z.number().optional().describe('administrators only'),
+      }),
+    )
+    .describe('one per apartment settled'),
+});
+export type SettlementStatement = z.infer<typeof settlementStatementSchema>;
 
 export interface ShareInput {
   id: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, idSchema } from './common.ts';
+import { isoDateSchema, listQuerySchema, listResultSchema, idSchema } from './common.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
+import { buildingRefSchema } from './buildings.ts';
 
 export const SPENDING_MSG = {
   fillAll: 'Debe llenar todos los campos',
@@ -80,6 +81,32 @@ export const spendingStatsQuerySchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   month: z.coerce.number().int().min(0).max(11).optional(),
 });
+
+/** A spending as the API answers it. */
+export const spendingSchema = z.object({
+  id: z.number(),
+  buildingId: z.number(),
+  building: buildingRefSchema,
+  date: z.string().describe('YYYY-MM-DD'),
+  concept: z.string(),
+  supplier: z.string(),
+  details: z.string(),
+  amount: z.number().describe('pesos'),
+});
+export type Spending = z.infer<typeof spendingSchema>;
+
+/** GET /spendings/all: one page and the sum of every spending that matches the filter. */
+export const spendingListSchema = listResultSchema(spendingSchema).extend({ sum: z.number() });
+export type SpendingList = z.infer<typeof spendingListSchema>;
+
+/** GET /spendings/stats */
+export const spendingStatsSchema = z.object({
+  year: z.number(),
+  month: z.number().nullable(),
+  byConcept: z.array(z.object({ concept: z.string(), total: z.number() })),
+  byMonth: z.array(z.object({ month: z.number(), total: z.number() })),
+});
+export type SpendingStats = z.infer<typeof spendingStatsSchema>;
 
 /** Concept names in charts: capitalised lower case ("LIMPIEZA " → "Limpieza"). Mirrored in SQL by the stats query. */
 export function normalizeConcept(concept: string): string {

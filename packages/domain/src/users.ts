@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { listQuerySchema } from './common.ts';
-import { contactSchema, nameSchema } from './auth.ts';
+import { contactSchema, nameSchema, ROLES } from './auth.ts';
+import { apartmentRefSchema } from './apartments.ts';
+import { buildingRefSchema } from './buildings.ts';
 import { emailSchema, passwordSchema } from './common.ts';
 
 /** Spanish texts of the user screens (spec/admin-panel.md §5 and §8, resident-area.md §5). */
@@ -87,6 +89,21 @@ export const listUsersQuerySchema = listQuerySchema
   })
   .refine((q) => !(q.apartmentId && !q.buildingId), { message: USER_MSG.apartmentWithoutBuilding, path: ['apartmentId'] });
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
+
+/** A resident as the API answers it (API.md §Users); no password or hash ever leaves the server. */
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  contact: z.string(),
+  isDeleted: z.boolean().describe('true: deshabilitado (BANNED)'),
+  role: z.enum(ROLES),
+  first_logging: z.boolean(),
+  apartmentId: z.number().nullable(),
+  apartment: apartmentRefSchema,
+  building: buildingRefSchema,
+});
+export type User = z.infer<typeof userSchema>;
 
 /** "Habilitado" / "Deshabilitado" from isDeleted. */
 export function userStateLabel(isDeleted: boolean): string {

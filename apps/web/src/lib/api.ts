@@ -68,8 +68,3 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T = void>(path: string) => request<T>('DELETE', path),
 };
-
-export interface ListResponse<T> {
-  items: T[];
-  total: number;
-}

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { registerAdminSchema } from '@consorcio/domain';
+import { registerAdminSchema, registeredAdminSchema } from '@consorcio/domain';
 import { registerAdmin } from './admins.service.ts';
 
 const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +10,7 @@ const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Administradores'],
         summary: 'Alta de administrador',
         body: registerAdminSchema,
-        response: { 201: z.object({ id: z.number(), name: z.string(), email: z.string() }) },
+        response: { 201: registeredAdminSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await registerAdmin(app.db, request.body)),

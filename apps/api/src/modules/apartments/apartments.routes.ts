@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createApartmentSchema, idParamsSchema, idSchema, listQuerySchema, updateApartmentSchema } from '@consorcio/domain';
+import {
+  apartmentSchema,
+  createApartmentSchema,
+  idParamsSchema,
+  idSchema,
+  listQuerySchema,
+  listResultSchema,
+  updateApartmentSchema,
+} from '@consorcio/domain';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createApartment, deleteApartment, getApartment, listApartments, updateApartment } from './apartments.service.ts';
 
-const apartmentSchema = z.object({
-  id: z.number(),
-  buildingId: z.number(),
-  cata_apartment: z.string(),
-  number_apartment: z.string(),
-  mt2: z.number(),
-  state: z.union([z.literal(0), z.literal(1)]).describe('1 ocupado, 0 desocupado'),
-});
 const TAGS = ['Departamentos'];
 
 const apartmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +26,7 @@ const apartmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Departamentos de un edificio, por número',
         params: z.object({ buildingId: idSchema }),
         querystring: listQuerySchema,
-        response: { 200: z.object({ items: z.array(apartmentSchema), total: z.number() }) },
+        response: { 200: listResultSchema(apartmentSchema) },
       },
     },
     async (request) => listApartments(app.db, await requireAdmin(request), request.params.buildingId, request.query),

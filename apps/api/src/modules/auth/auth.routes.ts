@@ -1,19 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, MSG, tokenSchema } from '@consorcio/domain';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginResultSchema,
+  loginSchema,
+  MSG,
+  sessionProfileSchema,
+  tokenSchema,
+} from '@consorcio/domain';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
 import { changePassword, emailForToken, login, logout, requestPasswordReset, sessionProfile } from './auth.service.ts';
-
-const profileSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(['admin', 'resident']),
-  message: z.string(),
-  first_logging: z.boolean(),
-  apartment: z.object({ id: z.number(), number_apartment: z.string(), buildingId: z.number() }).nullable().optional(),
-  building: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
-});
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -25,18 +22,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Tras 10 fallos en 15 minutos, por e-mail o por dirección (detrás de un proxy, la que indica X-Forwarded-For según TRUST_PROXY): 429 con Retry-After.',
         body: loginSchema,
-        response: {
-          200: z.object({
-            id: z.number(),
-            name: z.string(),
-            email: z.string(),
-            role: z.enum(['admin', 'resident']),
-            message: z.string(),
-            token: z.string(),
-            first_logging: z.boolean(),
-            resetToken: z.string().optional(),
-          }),
-        },
+        response: { 200: loginResultSchema },
       },
     },
     async (request, reply) => {
@@ -54,7 +40,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/session',
-    { schema: { tags: ['Sesión'], summary: 'Perfil de la sesión actual', response: { 200: profileSchema } } },
+    { schema: { tags: ['Sesión'], summary: 'Perfil de la sesión actual', response: { 200: sessionProfileSchema } } },
     // A first-login user may read their session (the web app then asks for a new password).
     async (request) => sessionProfile(app.db, await requireUser(request, { allowFirstLogin: true })),
   );

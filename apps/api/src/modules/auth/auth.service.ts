@@ -1,4 +1,11 @@
-import { MSG, type ChangePasswordInput, type ForgotPasswordInput, type LoginInput } from '@consorcio/domain';
+import {
+  MSG,
+  type ChangePasswordInput,
+  type ForgotPasswordInput,
+  type LoginInput,
+  type LoginResult,
+  type SessionProfile,
+} from '@consorcio/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, rateLimited } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -12,17 +19,6 @@ import { findResetRecipient, findUserByEmail, findUserById, setPassword } from '
 
 /** API.md: after 10 failures in 15 minutes, per e-mail and per address, 429. */
 export const loginLimiter = new RateLimiter(10, 15 * 60_000);
-
-export interface LoginResult {
-  id: number;
-  name: string;
-  email: string;
-  role: 'admin' | 'resident';
-  message: string;
-  token: string;
-  first_logging: boolean;
-  resetToken?: string;
-}
 
 export async function login(db: Db, input: LoginInput, ip: string): Promise<LoginResult> {
   const emailKey = `login:email:${input.email}`;
@@ -64,8 +60,8 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
   if (token) await deleteSessionByToken(db, token);
 }
 
-export async function sessionProfile(db: Db, user: SessionUser) {
-  const profile = {
+export async function sessionProfile(db: Db, user: SessionUser): Promise<SessionProfile> {
+  const profile: SessionProfile = {
     id: user.id,
     name: user.name,
     email: user.email,

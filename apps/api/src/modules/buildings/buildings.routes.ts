@@ -1,23 +1,11 @@
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BUILDING_BOUNDS, idParamsSchema, idSchema, listQuerySchema } from '@consorcio/domain';
+import { BUILDING_BOUNDS, buildingSchema, idParamsSchema, idSchema, listQuerySchema, listResultSchema } from '@consorcio/domain';
 import { AppError } from '../../lib/errors.ts';
 import { readImagePart } from '../../lib/images.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createBuilding, deleteBuilding, getBuilding, listBuildings, updateBuilding } from './buildings.service.ts';
-
-export const buildingSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  cata: z.string(),
-  address: z.string(),
-  floor: z.number(),
-  cant_apartments: z.number(),
-  image: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-});
 
 const TAGS = ['Edificios'];
 
@@ -97,7 +85,7 @@ const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Edificios del administrador, por nombre',
         querystring: listQuerySchema,
-        response: { 200: z.object({ items: z.array(buildingSchema), total: z.number() }) },
+        response: { 200: listResultSchema(buildingSchema) },
       },
     },
     async (request) => listBuildings(app.db, await requireAdmin(request), request.query),

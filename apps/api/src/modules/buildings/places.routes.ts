@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appConfigSchema, geocodeResultSchema } from '@consorcio/domain';
 import { adminOnly, signedIn } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -12,7 +13,7 @@ const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Sistema'],
         summary: 'Configuración pública de la aplicación web',
         description: '`tileUrl`: mosaicos del mapa. `geocoder`: si hay búsqueda de direcciones (si no, se escriben a mano).',
-        response: { 200: z.object({ tileUrl: z.string(), geocoder: z.boolean() }) },
+        response: { 200: appConfigSchema },
       },
     },
     async () => ({ tileUrl: app.config.tileUrl, geocoder: app.services.geocoder.enabled }),
@@ -29,9 +30,7 @@ const placesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Si el servicio de geocodificación no responde, está apagado o se pidió demasiado seguido (como mucho una consulta por segundo ' +
           'al servicio, con las consultas recientes en memoria), devuelve `{items:[]}` y la dirección se escribe a mano.',
         querystring: z.object({ q: z.string().max(200).default('') }),
-        response: {
-          200: z.object({ items: z.array(z.object({ label: z.string(), latitude: z.number(), longitude: z.number() })) }),
-        },
+        response: { 200: z.object({ items: z.array(geocodeResultSchema) }) },
       },
     },
     async (request) => {

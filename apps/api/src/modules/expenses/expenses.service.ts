@@ -5,8 +5,12 @@ import {
   monthKey,
   normalizeConcept,
   prorateByArea,
-  type ExpenseStatus,
-  type MonthKey,
+  type ApartmentExpenses,
+  type Expense,
+  type ListResult,
+  type SettledMonth,
+  type SettlementResult,
+  type SettlementStatement,
 } from '@consorcio/domain';
 import type { Db } from '../../db/client.ts';
 import type { expenses } from '../../db/schema.ts';
@@ -29,17 +33,7 @@ import {
 } from './expenses.repository.ts';
 import { lockBuildingMonths } from './month-lock.ts';
 
-export interface ExpenseDto {
-  id: number;
-  apartmentId: number;
-  month: MonthKey;
-  year: number;
-  amount: number;
-  status: ExpenseStatus;
-  createdAt: string;
-}
-
-export function presentExpense(e: typeof expenses.$inferSelect): ExpenseDto {
+export function presentExpense(e: typeof expenses.$inferSelect): Expense {
   return {
     id: e.id,
     apartmentId: e.apartmentId,
@@ -56,7 +50,7 @@ export function presentExpense(e: typeof expenses.$inferSelect): ExpenseDto {
  * makes a second settlement, concurrent or not, a 409), then every live apartment gets its share of
  * the month's spendings by area, in exact cents.
  */
-export async function settleMonth(db: Db, p: AdminPrincipal, buildingId: number, year: number, month: number) {
+export async function settleMonth(db: Db, p: AdminPrincipal, buildingId: number, year: number, month: number): Promise<SettlementResult> {
   return db.transaction(async (tx) => {
     await assertBuildingVisible(tx, p, buildingId);
     // Its spendings are not all in yet: settling now would freeze an incomplete month.
@@ -96,10 +90,10 @@ export async function getExpensesByApartments(
   db: Db,
   p: AdminPrincipal,
   q: { buildingId?: number; number_apartment?: string; page: number; pageSize: number },
-) {
+): Promise<ListResult<ApartmentExpenses>> {
   if (q.buildingId) await assertBuildingVisible(db, p, q.buildingId);
   const r = await listApartmentsWithExpenses(db, p, q);
-  const byApartment = new Map<number, ExpenseDto[]>();
+  const byApartment = new Map<number, Expense[]>();
   for (const e of r.expenses) {
     const list = byApartment.get(e.apartmentId) ?? [];
     list.push(presentExpense(e));
@@ -120,7 +114,11 @@ export async function getExpensesByApartments(
   };
 }
 
-export async function getSettledMonths(db: Db, p: Principal, q: { buildingId?: number; page: number; pageSize: number }) {
+export async function getSettledMonths(
+  db: Db,
+  p: Principal,
+  q: { buildingId?: number; page: number; pageSize: number },
+): Promise<ListResult<SettledMonth>> {
   if (q.buildingId) await assertBuildingVisible(db, p, q.buildingId);
   const r = await listSettledMonths(db, p, q);
   return {
@@ -129,20 +127,32 @@ export async function getSettledMonths(db: Db, p: Principal, q: { buildingId?: n
   };
 }
 
-export async function getApartmentExpenses(db: Db, p: Principal, apartmentId: number, page: number, pageSize: number) {
+export async function getApartmentExpenses(
+  db: Db,
+  p: Principal,
+  apartmentId: number,
+  page: number,
+  pageSize: number,
+): Promise<ListResult<Expense>> {
   if (!(await findVisibleApartment(db, p, apartmentId))) throw notFound();
   const r = await listApartmentExpenses(db, p, apartmentId, page, pageSize);
   return { items: r.items.map(presentExpense), total: r.total };
 }
 
-export async function changeExpenseStatus(db: Db, p: AdminPrincipal, id: number): Promise<ExpenseDto> {
+export async function changeExpenseStatus(db: Db, p: AdminPrincipal, id: number): Promise<Expense> {
   const row = await toggleExpenseStatus(db, p, id);
   if (!row) throw notFound();
   return presentExpense(row);
 }
 
 /** The month's statement: spendings grouped by concept and every apartment's share, with the areas it was settled on. */
-export async function getSettlementStatement(db: Db, p: Principal, buildingId: number, year: number, month: number) {
+export async function getSettlementStatement(
+  db: Db,
+  p: Principal,
+  buildingId: number,
+  year: number,
+  month: number,
+): Promise<SettlementStatement> {
   const s = await findVisibleSettlement(db, p, buildingId, year, month);
   if (!s) throw notFound(EXPENSE_MSG.notSettled);
   const d = await settlementDetail(db, p, s);

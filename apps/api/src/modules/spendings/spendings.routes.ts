@@ -5,23 +5,16 @@ import {
   idParamsSchema,
   idSchema,
   listSpendingsQuerySchema,
+  spendingListSchema,
+  spendingSchema,
   spendingStatsQuerySchema,
+  spendingStatsSchema,
   updateSpendingSchema,
 } from '@consorcio/domain';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createSpending, deleteSpending, getConcepts, getSpending, getSpendings, getStats, updateSpending } from './spendings.service.ts';
 
 const tags = ['Gastos'];
-const spendingSchema = z.object({
-  id: z.number(),
-  buildingId: z.number(),
-  building: z.object({ id: z.number(), name: z.string() }),
-  date: z.string().describe('YYYY-MM-DD'),
-  concept: z.string(),
-  supplier: z.string(),
-  details: z.string(),
-  amount: z.number().describe('pesos'),
-});
 
 const spendingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,7 +24,7 @@ const spendingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Gastos filtrados (más nuevos primero) y la suma de todos los que coinciden',
         querystring: listSpendingsQuerySchema,
-        response: { 200: z.object({ items: z.array(spendingSchema), total: z.number(), sum: z.number() }) },
+        response: { 200: spendingListSchema },
       },
       preValidation: adminOnly,
     },
@@ -59,14 +52,7 @@ const spendingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Top 10 conceptos (del año o de un mes) y los 12 totales mensuales del año',
         querystring: spendingStatsQuerySchema,
-        response: {
-          200: z.object({
-            year: z.number(),
-            month: z.number().nullable(),
-            byConcept: z.array(z.object({ concept: z.string(), total: z.number() })),
-            byMonth: z.array(z.object({ month: z.number(), total: z.number() })),
-          }),
-        },
+        response: { 200: spendingStatsSchema },
       },
       preValidation: adminOnly,
     },

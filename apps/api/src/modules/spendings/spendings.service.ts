@@ -6,6 +6,9 @@ import {
   todayIso,
   type CreateSpendingInput,
   type ListSpendingsQuery,
+  type Spending,
+  type SpendingList,
+  type SpendingStats,
   type UpdateSpendingInput,
 } from '@consorcio/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -27,21 +30,10 @@ import {
   type SpendingValues,
 } from './spendings.repository.ts';
 
-export interface SpendingDto {
-  id: number;
-  buildingId: number;
-  building: { id: number; name: string };
-  date: string;
-  concept: string;
-  supplier: string;
-  details: string;
-  amount: number;
-}
-
 function present(
   row: { id: number; buildingId: number; date: string; concept: string; supplier: string; details: string; amountCents: number },
   name: string,
-): SpendingDto {
+): Spending {
   return {
     id: row.id,
     buildingId: row.buildingId,
@@ -54,12 +46,12 @@ function present(
   };
 }
 
-export async function getSpendings(db: Db, p: AdminPrincipal, q: ListSpendingsQuery) {
+export async function getSpendings(db: Db, p: AdminPrincipal, q: ListSpendingsQuery): Promise<SpendingList> {
   const r = await listSpendings(db, p, q);
   return { items: r.items.map((s) => present(s, s.buildingName)), total: r.total, sum: centsToPesos(r.sumCents) };
 }
 
-export async function getSpending(db: Db, p: AdminPrincipal, id: number): Promise<SpendingDto> {
+export async function getSpending(db: Db, p: AdminPrincipal, id: number): Promise<Spending> {
   const row = await findVisibleSpending(db, p, id);
   if (!row) throw notFound();
   return present(row, row.buildingName);
@@ -70,7 +62,11 @@ export async function getConcepts(db: Db, p: AdminPrincipal, buildingId?: number
   return { items: await listConcepts(db, p, buildingId) };
 }
 
-export async function getStats(db: Db, p: AdminPrincipal, q: { buildingId: number; year?: number; month?: number }) {
+export async function getStats(
+  db: Db,
+  p: AdminPrincipal,
+  q: { buildingId: number; year?: number; month?: number },
+): Promise<SpendingStats> {
   await assertBuildingVisible(db, p, q.buildingId);
   const year = q.year ?? Number(todayIso().slice(0, 4));
   const r = await spendingStats(db, p, q.buildingId, year, q.month);
@@ -101,7 +97,7 @@ async function assertMonthsOpen(tx: DbOrTx, months: BuildingMonth[]): Promise<vo
   for (const m of months) if (await isMonthSettled(tx, m)) throw conflict(SPENDING_MSG.settledMonth);
 }
 
-export async function createSpending(db: Db, p: AdminPrincipal, input: CreateSpendingInput): Promise<SpendingDto> {
+export async function createSpending(db: Db, p: AdminPrincipal, input: CreateSpendingInput): Promise<Spending> {
   return db.transaction(async (tx) => {
     await assertBuildingVisible(tx, p, input.building);
     await assertMonthsOpen(tx, [monthOfDate(input.building, input.date)]);
@@ -110,7 +106,7 @@ export async function createSpending(db: Db, p: AdminPrincipal, input: CreateSpe
   });
 }
 
-export async function updateSpending(db: Db, p: AdminPrincipal, input: UpdateSpendingInput): Promise<SpendingDto> {
+export async function updateSpending(db: Db, p: AdminPrincipal, input: UpdateSpendingInput): Promise<Spending> {
   return db.transaction(async (tx) => {
     const current = await findVisibleSpendingForUpdate(tx, p, input.id);
     if (!current) throw (await spendingExists(tx, input.id)) ? forbidden(MSG.forbidden) : notFound();

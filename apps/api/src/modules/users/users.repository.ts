@@ -1,4 +1,5 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { ListResult, User } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { apartments, buildings, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
@@ -34,7 +35,13 @@ function scopedWhere(db: DbOrTx, principal: Principal, f: UserFilter): SQL {
   return and(...conds)!;
 }
 
-export async function listUsers(db: DbOrTx, principal: Principal, f: UserFilter, page: number, pageSize: number) {
+export async function listUsers(
+  db: DbOrTx,
+  principal: Principal,
+  f: UserFilter,
+  page: number,
+  pageSize: number,
+): Promise<ListResult<User>> {
   const where = scopedWhere(db, principal, f);
   const [items, [total]] = await Promise.all([
     db
@@ -51,9 +58,7 @@ export async function listUsers(db: DbOrTx, principal: Principal, f: UserFilter,
   return { items, total: total?.n ?? 0 };
 }
 
-export type UserDto = Awaited<ReturnType<typeof listUsers>>['items'][number];
-
-export async function findVisibleUser(db: DbOrTx, principal: Principal, id: number, lock = false): Promise<UserDto | null> {
+export async function findVisibleUser(db: DbOrTx, principal: Principal, id: number, lock = false): Promise<User | null> {
   const q = db
     .select(userColumns)
     .from(users)

@@ -1,24 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUserSchema, idParamsSchema, idSchema, listQuerySchema, listUsersQuerySchema, updateUserSchema } from '@consorcio/domain';
+import {
+  createUserSchema,
+  idParamsSchema,
+  idSchema,
+  listQuerySchema,
+  listResultSchema,
+  listUsersQuerySchema,
+  updateUserSchema,
+  userSchema,
+} from '@consorcio/domain';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/auth.ts';
 import { createUser, getApartmentUsers, getBuildingUsers, getUser, getUsers, updateUser } from './users.service.ts';
 
 const tags = ['Usuarios'];
-/** API.md §Users; no password or hash ever leaves the server. */
-const userSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  contact: z.string(),
-  isDeleted: z.boolean().describe('true: deshabilitado (BANNED)'),
-  role: z.enum(['admin', 'resident']),
-  first_logging: z.boolean(),
-  apartmentId: z.number().nullable(),
-  apartment: z.object({ id: z.number(), number_apartment: z.string(), buildingId: z.number() }),
-  building: z.object({ id: z.number(), name: z.string() }),
-});
-const userListSchema = z.object({ items: z.array(userSchema), total: z.number() });
+const userListSchema = listResultSchema(userSchema);
 
 /*
  * Every call checks the role in preValidation, before its params, query or body: a resident gets

@@ -1,4 +1,4 @@
-import { USER_MSG, type CreateUserInput, type ListUsersQuery, type UpdateUserInput } from '@consorcio/domain';
+import { USER_MSG, type CreateUserInput, type ListResult, type ListUsersQuery, type UpdateUserInput, type User } from '@consorcio/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, isUniqueViolation } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -13,28 +13,39 @@ import {
   listUsers,
   markApartmentOccupied,
   updateUserRow,
-  type UserDto,
 } from './users.repository.ts';
 
 const emailTaken = () => new AppError('CONFLICT', USER_MSG.emailTaken, { email: USER_MSG.emailTakenHint });
 
-export async function getUsers(db: Db, p: AdminPrincipal, q: ListUsersQuery) {
+export async function getUsers(db: Db, p: AdminPrincipal, q: ListUsersQuery): Promise<ListResult<User>> {
   return listUsers(db, p, { buildingId: q.buildingId, apartmentId: q.apartmentId }, q.page, q.pageSize);
 }
 
-export async function getBuildingUsers(db: Db, p: AdminPrincipal, buildingId: number, page: number, pageSize: number) {
+export async function getBuildingUsers(
+  db: Db,
+  p: AdminPrincipal,
+  buildingId: number,
+  page: number,
+  pageSize: number,
+): Promise<ListResult<User>> {
   await assertBuildingVisible(db, p, buildingId);
   return listUsers(db, p, { buildingId }, page, pageSize);
 }
 
-export async function getApartmentUsers(db: Db, p: AdminPrincipal, apartmentId: number, page: number, pageSize: number) {
+export async function getApartmentUsers(
+  db: Db,
+  p: AdminPrincipal,
+  apartmentId: number,
+  page: number,
+  pageSize: number,
+): Promise<ListResult<User>> {
   // A vacant apartment of ours lists nobody; someone else's apartment is 404.
   if (!(await isApartmentVisible(db, p, apartmentId))) throw notFound();
   return listUsers(db, p, { apartmentId }, page, pageSize);
 }
 
 /** An administrator reads residents of their buildings; a resident reads only themself. */
-export async function getUser(db: Db, p: Principal, id: number): Promise<UserDto> {
+export async function getUser(db: Db, p: Principal, id: number): Promise<User> {
   if (p.role === 'resident' && p.id !== id) throw notFound();
   const user = await findVisibleUser(db, p, id);
   if (!user) throw notFound();
@@ -42,7 +53,7 @@ export async function getUser(db: Db, p: Principal, id: number): Promise<UserDto
 }
 
 /** A new resident in one of the admin's apartments; the apartment becomes occupied in the same transaction. */
-export async function createUser(db: Db, p: AdminPrincipal, input: CreateUserInput): Promise<UserDto> {
+export async function createUser(db: Db, p: AdminPrincipal, input: CreateUserInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await db.transaction(async (tx) => {
@@ -67,7 +78,7 @@ export async function createUser(db: Db, p: AdminPrincipal, input: CreateUserInp
 }
 
 /** Edits a resident; banning (isDeleted) ends their sessions at once, in the same transaction. */
-export async function updateUser(db: Db, p: AdminPrincipal, id: number, input: UpdateUserInput): Promise<UserDto> {
+export async function updateUser(db: Db, p: AdminPrincipal, id: number, input: UpdateUserInput): Promise<User> {
   try {
     await db.transaction(async (tx) => {
       const user = await findVisibleUser(tx, p, id, true);

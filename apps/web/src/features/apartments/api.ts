@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Apartment, CreateApartmentInput, UpdateApartmentInput } from '@consorcio/domain';
-import { api, type ListResponse } from '../../lib/api';
+import type { Apartment, CreateApartmentInput, ListResult, UpdateApartmentInput } from '@consorcio/domain';
+import { api } from '../../lib/api';
 
 export const apartmentsKey = ['apartments'] as const;
 
 export function useApartments(buildingId: number, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...apartmentsKey, 'list', buildingId, page, pageSize],
-    queryFn: () => api.get<ListResponse<Apartment>>(`/apartments/all/${buildingId}`, { page, pageSize }),
+    queryFn: () => api.get<ListResult<Apartment>>(`/apartments/all/${buildingId}`, { page, pageSize }),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,10 +6,10 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MSG, USER_MSG } from '@consorcio/domain';
+import { MSG, USER_MSG, type SessionProfile } from '@consorcio/domain';
 import { api } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
-import { LOGOUT_FAILED, useLogout, type SessionProfile } from './session';
+import { LOGOUT_FAILED, useLogout } from './session';
 
 /**
  * Shown instead of the app while a user created by an administrator has not chosen a password

@@ -1,28 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterAdminInput, Role, StoredProfile } from '@consorcio/domain';
+import type { LoginInput, LoginResult, RegisterAdminInput, RegisteredAdmin, SessionProfile, StoredProfile } from '@consorcio/domain';
 import { api, ApiError } from '../../lib/api';
-
-export interface SessionProfile {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  first_logging: boolean;
-  apartment?: { id: number; number_apartment: string; buildingId: number } | null;
-  building?: { id: number; name: string } | null;
-}
-
-export interface LoginResponse extends SessionProfile {
-  message: string;
-  token: string;
-  resetToken?: string;
-}
 
 export const sessionKey = ['session'] as const;
 const PROFILE_KEY = 'profile';
 
 /** Only the non-secret profile is kept in the browser; the session itself is an HttpOnly cookie. */
-export function storeProfile(p: SessionProfile | LoginResponse): void {
+export function storeProfile(p: StoredProfile): void {
   const profile: StoredProfile = { id: p.id, name: p.name, role: p.role, first_logging: p.first_logging };
   localStorage.setItem(PROFILE_KEY, JSON.stringify(profile));
 }
@@ -56,7 +40,7 @@ export function useSession() {
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<LoginResponse>('/loggings/loggingIn', input),
+    mutationFn: (input: LoginInput) => api.post<LoginResult>('/loggings/loggingIn', input),
     onSuccess: async (res) => {
       storeProfile(res);
       // A first login goes to the reset screen: refetching now would let the landing page
@@ -92,7 +76,7 @@ export function useLogout() {
 
 export function useRegisterAdmin() {
   return useMutation({
-    mutationFn: (input: RegisterAdminInput) => api.post<{ id: number; name: string; email: string }>('/admin/', input),
+    mutationFn: (input: RegisterAdminInput) => api.post<RegisteredAdmin>('/admin/', input),
   });
 }
 

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Building, GeocodeResult } from '@consorcio/domain';
-import { api, type ListResponse } from '../../lib/api';
+import type { AppConfig, Building, GeocodeResult, ListResult } from '@consorcio/domain';
+import { api } from '../../lib/api';
 
 export const buildingsKey = ['buildings'] as const;
 
 export function useBuildings(page: number, pageSize: number) {
   return useQuery({
     queryKey: [...buildingsKey, 'list', page, pageSize],
-    queryFn: () => api.get<ListResponse<Building>>('/buildings/all', { page, pageSize }),
+    queryFn: () => api.get<ListResult<Building>>('/buildings/all', { page, pageSize }),
     placeholderData: keepPreviousData,
   });
 }
@@ -45,12 +45,6 @@ export function useDeleteBuilding() {
     mutationFn: (id: number) => api.delete(`/buildings/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: buildingsKey }),
   });
-}
-
-export interface AppConfig {
-  tileUrl: string;
-  /** false: no address search (GEOCODER_URL=off); addresses are typed by hand. */
-  geocoder: boolean;
 }
 
 /** Public settings of the web app (GET /api/config). */

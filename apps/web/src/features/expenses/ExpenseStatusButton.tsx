@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
-import { EXPENSE_MSG } from '@consorcio/domain';
+import { EXPENSE_MSG, type Expense } from '@consorcio/domain';
 import { useDialogs } from '../../lib/dialogs';
-import { useToggleExpenseStatus, type Expense } from './api';
+import { useToggleExpenseStatus } from './api';
 
 /** Shows the status; pressing it asks, toggles it on the server and reloads the list (spec §4). */
 export function ExpenseStatusButton({ expense, label }: { expense: Expense; label: string }) {

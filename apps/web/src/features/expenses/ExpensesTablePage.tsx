@@ -17,13 +17,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { EXPENSE_MSG, formatPesos, monthIndex, monthNameEs } from '@consorcio/domain';
+import { EXPENSE_MSG, formatPesos, monthIndex, monthNameEs, type ApartmentExpenses, type Expense } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState } from '../../components/ErrorState';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
 import { useApartmentOptions } from '../buildings/options';
 import { useDialogs } from '../../lib/dialogs';
-import { useExpensesByApartments, type ApartmentExpenses, type Expense } from './api';
+import { useExpensesByApartments } from './api';
 import { ExpenseStatusButton } from './ExpenseStatusButton';
 
 /** Spec §9: the grids show 5 rows. */

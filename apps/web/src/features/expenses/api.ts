@@ -1,63 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExpenseStatus, MonthKey } from '@consorcio/domain';
-import { api, type ListResponse } from '../../lib/api';
-
-export interface Expense {
-  id: number;
-  apartmentId: number;
-  month: MonthKey;
-  year: number;
-  amount: number;
-  status: ExpenseStatus;
-  createdAt: string;
-}
-
-export interface ApartmentExpenses {
-  id: number;
-  buildingId: number;
-  building: { id: number; name: string };
-  cata_apartment: string;
-  number_apartment: string;
-  mt2: number;
-  /** Deleted, still listed while it has expenses. */
-  archived: boolean;
-  expenses: Expense[];
-}
-
-export interface SettlementResult {
-  buildingId: number;
-  month: MonthKey;
-  year: number;
-  total: number;
-  items: { apartmentId: number; amount: number }[];
-}
-
-export interface SettlementStatement {
-  buildingId: number;
-  building: { id: number; name: string; address: string; cata: string };
-  year: number;
-  month: MonthKey;
-  total: number;
-  settledAt: string;
-  totalMt2: number;
-  byConcept: { concept: string; total: number }[];
-  spendings: { id: number; date: string; concept: string; supplier: string; details: string; amount: number }[];
-  items: {
-    apartmentId: number;
-    number_apartment: string;
-    cata_apartment: string;
-    mt2: number;
-    amount: number;
-    status?: ExpenseStatus;
-  }[];
-}
+import type { ApartmentExpenses, Expense, ListResult, SettlementResult, SettlementStatement } from '@consorcio/domain';
+import { api } from '../../lib/api';
 
 export const expensesKey = ['expenses'] as const;
 
 export function useExpensesByApartments(f: { buildingId?: number; number_apartment?: string; page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...expensesKey, 'byApartments', f],
-    queryFn: () => api.get<ListResponse<ApartmentExpenses>>('/expenses/allByApartments', { ...f }),
+    queryFn: () => api.get<ListResult<ApartmentExpenses>>('/expenses/allByApartments', { ...f }),
     placeholderData: keepPreviousData,
   });
 }
@@ -66,7 +16,7 @@ export function useApartmentExpenses(apartmentId: number | undefined) {
   return useQuery({
     queryKey: [...expensesKey, 'apartment', apartmentId],
     enabled: !!apartmentId,
-    queryFn: () => api.get<ListResponse<Expense>>(`/expenses/${apartmentId}`, { pageSize: 500 }),
+    queryFn: () => api.get<ListResult<Expense>>(`/expenses/${apartmentId}`, { pageSize: 500 }),
   });
 }
 

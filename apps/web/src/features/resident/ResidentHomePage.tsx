@@ -11,17 +11,9 @@ import PersonIcon from '@mui/icons-material/Person';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
+import type { User } from '@consorcio/domain';
 import { api } from '../../lib/api';
 import { useSession } from '../auth/session';
-
-interface Me {
-  id: number;
-  name: string;
-  email: string;
-  contact: string;
-  apartment: { id: number; number_apartment: string; buildingId: number };
-  building: { id: number; name: string };
-}
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -44,7 +36,7 @@ export default function ResidentHomePage() {
   const me = useQuery({
     queryKey: ['users', 'one', self],
     enabled: !!self,
-    queryFn: () => api.get<Me>(`/users/${self}`),
+    queryFn: () => api.get<User>(`/users/${self}`),
   });
 
   if (self && id !== self) return <Navigate to={`/public/${self}`} replace />;

@@ -6,9 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { formatDateShortEs, formatPesos } from '@consorcio/domain';
+import { formatDateShortEs, formatPesos, type Spending } from '@consorcio/domain';
 import { ServerTable, type Column } from '../../components/ServerTable';
-import { useSpendings, type Spending } from './api';
+import { useSpendings } from './api';
 
 const PAGE_SIZE = 5;
 const columns: Column<Spending>[] = [

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { AMOUNT_TYPING_PATTERN, MSG, SPENDING_BOUNDS, SPENDING_MSG, spendingFormSchema, todayIso } from '@consorcio/domain';
+import { AMOUNT_TYPING_PATTERN, MSG, SPENDING_BOUNDS, SPENDING_MSG, spendingFormSchema, todayIso, type Spending } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
@@ -17,7 +17,7 @@ import { BuildingSelect } from '../../components/BuildingSelect';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { ApiError } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
-import { useCreateSpending, useDeleteSpending, useSpending, useUpdateSpending, type Spending } from './api';
+import { useCreateSpending, useDeleteSpending, useSpending, useUpdateSpending } from './api';
 
 interface FormValues {
   building: number | '';

@@ -12,14 +12,14 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { EXPENSE_MSG, formatDateShortEs, formatPesos, SPENDINGS_SINCE_DEFAULT, todayIso } from '@consorcio/domain';
+import { EXPENSE_MSG, formatDateShortEs, formatPesos, SPENDINGS_SINCE_DEFAULT, todayIso, type Spending } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable, type Column } from '../../components/ServerTable';
 import { BuildingSelect } from '../../components/BuildingSelect';
 import { useBuildingOptions } from '../buildings/options';
 import { useDialogs } from '../../lib/dialogs';
 import { GenerateExpensesDialog } from '../expenses/GenerateExpensesDialog';
-import { useConcepts, useSpendings, type Spending } from './api';
+import { useConcepts, useSpendings } from './api';
 
 const PAGE_SIZE = 5;
 

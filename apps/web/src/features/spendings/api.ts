@@ -1,17 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSpendingInput, UpdateSpendingInput } from '@consorcio/domain';
-import { api, type ListResponse } from '../../lib/api';
-
-export interface Spending {
-  id: number;
-  buildingId: number;
-  building: { id: number; name: string };
-  date: string;
-  concept: string;
-  supplier: string;
-  details: string;
-  amount: number;
-}
+import type { CreateSpendingInput, Spending, SpendingList, SpendingStats, UpdateSpendingInput } from '@consorcio/domain';
+import { api } from '../../lib/api';
 
 export interface SpendingFilters {
   buildingId?: number;
@@ -22,19 +11,12 @@ export interface SpendingFilters {
   pageSize: number;
 }
 
-export interface SpendingStats {
-  year: number;
-  month: number | null;
-  byConcept: { concept: string; total: number }[];
-  byMonth: { month: number; total: number }[];
-}
-
 export const spendingsKey = ['spendings'] as const;
 
 export function useSpendings(f: SpendingFilters) {
   return useQuery({
     queryKey: [...spendingsKey, 'list', f],
-    queryFn: () => api.get<ListResponse<Spending> & { sum: number }>('/spendings/all', { ...f }),
+    queryFn: () => api.get<SpendingList>('/spendings/all', { ...f }),
     placeholderData: keepPreviousData,
   });
 }

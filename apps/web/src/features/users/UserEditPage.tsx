@@ -11,14 +11,23 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DIGITS_TYPING, MSG, NAME_TYPING, updateUserSchema, USER_MSG, userStateLabel, type UpdateUserInput } from '@consorcio/domain';
+import {
+  DIGITS_TYPING,
+  MSG,
+  NAME_TYPING,
+  updateUserSchema,
+  USER_MSG,
+  userStateLabel,
+  type UpdateUserInput,
+  type User,
+} from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { useDialogs } from '../../lib/dialogs';
 import { ApiError } from '../../lib/api';
-import { useUpdateUser, useUser, type User } from './api';
+import { useUpdateUser, useUser } from './api';
 
 /** Editar usuario (/userupdate/:id, /userUpdate/:id) or, read-only, Usuario (/userView/:id). */
 export function UserEditScreen({ readOnly }: { readOnly: boolean }) {

@@ -8,12 +8,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { MSG, USER_MSG, userStateLabel } from '@consorcio/domain';
+import { MSG, USER_MSG, userStateLabel, type User } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable, type Column } from '../../components/ServerTable';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
 import { useDialogs } from '../../lib/dialogs';
-import { useUsers, type User } from './api';
+import { useUsers } from './api';
 
 const PAGE_SIZE = 10;
 

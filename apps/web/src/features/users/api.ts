@@ -1,19 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserInput, UpdateUserInput } from '@consorcio/domain';
-import { api, type ListResponse } from '../../lib/api';
-
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  contact: string;
-  isDeleted: boolean;
-  role: 'admin' | 'resident';
-  first_logging: boolean;
-  apartmentId: number | null;
-  apartment: { id: number; number_apartment: string; buildingId: number };
-  building: { id: number; name: string };
-}
+import type { CreateUserInput, ListResult, UpdateUserInput, User } from '@consorcio/domain';
+import { api } from '../../lib/api';
 
 export interface UserFilters {
   buildingId?: number;
@@ -28,7 +15,7 @@ export const usersKey = ['users'] as const;
 export function useUsers(f: UserFilters) {
   return useQuery({
     queryKey: [...usersKey, 'list', f],
-    queryFn: () => api.get<ListResponse<User>>('/users/getall', { ...f }),
+    queryFn: () => api.get<ListResult<User>>('/users/getall', { ...f }),
     placeholderData: keepPreviousData,
   });
 }
