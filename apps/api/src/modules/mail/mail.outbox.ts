@@ -26,6 +26,9 @@ export async function enqueueMail(tx: DbOrTx, to: string, mail: RenderedMail): P
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      // Due at once. The worker compares with a JavaScript clock (milliseconds): a microsecond
+      // timestamp from the same millisecond would look a little in the future and wait a poll.
+      nextAttemptAt: sql`date_trunc('milliseconds', now())`,
       expiresAt: mail.lifetimeMs === undefined ? null : sql`now() + ${mail.lifetimeMs} * interval '1 millisecond'`,
     })
     .returning({ id: mailOutbox.id });
