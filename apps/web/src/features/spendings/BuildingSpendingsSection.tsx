@@ -2,47 +2,20 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import EditIcon from '@mui/icons-material/Edit';
-import { formatDateShortEs, formatPesos, type Spending } from '@consorcio/domain';
+import { formatPesos, type Spending } from '@consorcio/domain';
 import { ServerTable, type Column } from '../../components/ServerTable';
 import { useSpendings } from './api';
+import { spendingAmountColumn, spendingConceptColumn, spendingDateColumn, spendingEditColumn } from './spending-columns';
 
 const PAGE_SIZE = 5;
 const columns: Column<Spending>[] = [
-  {
-    key: 'date',
-    header: 'Fecha',
-    render: (s) => (
-      <>
-        {formatDateShortEs(s.date)}
-        {/* On a phone the concept rides under the date, so the amount and Editar fit. */}
-        <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }}>
-          {s.concept}
-        </Box>
-      </>
-    ),
-  },
-  { key: 'concept', header: 'Concepto', render: (s) => s.concept, hideOnMobile: true },
+  spendingDateColumn(),
+  spendingConceptColumn,
   { key: 'supplier', header: 'Proveedor', render: (s) => s.supplier, hideOnMobile: true },
-  { key: 'amount', header: 'Monto', align: 'right', render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatPesos(s.amount)}</Box> },
-  {
-    key: 'edit',
-    header: 'Editar',
-    align: 'center',
-    render: (s) => (
-      <IconButton
-        size="small"
-        component={RouterLink}
-        to={`/spendings/board/${s.id}/edit`}
-        aria-label={`Editar gasto ${s.concept} del ${formatDateShortEs(s.date)}`}
-      >
-        <EditIcon fontSize="small" />
-      </IconButton>
-    ),
-  },
+  spendingAmountColumn,
+  spendingEditColumn,
 ];
 
 /** Building detail: the building's latest spendings, with links to add one and to the full board. */

@@ -3,16 +3,14 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import EditIcon from '@mui/icons-material/Edit';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { EXPENSE_MSG, formatDateShortEs, formatPesos, SPENDINGS_SINCE_DEFAULT, todayIso, type Spending } from '@consorcio/domain';
+import { EXPENSE_MSG, formatPesos, SPENDINGS_SINCE_DEFAULT, todayIso, type Spending } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable, type Column } from '../../components/ServerTable';
 import { BuildingSelect } from '../../components/BuildingSelect';
@@ -20,58 +18,24 @@ import { useBuildingOptions } from '../buildings/options';
 import { useDialogs } from '../../lib/dialogs';
 import { GenerateExpensesDialog } from '../expenses/GenerateExpensesDialog';
 import { useConcepts, useSpendings } from './api';
+import { PhoneOnly, spendingAmountColumn, spendingConceptColumn, spendingDateColumn, spendingEditColumn } from './spending-columns';
 
 const PAGE_SIZE = 5;
 
 /** With one building filtered its name would only repeat on every phone row. */
 const boardColumns = (oneBuilding: boolean): Column<Spending>[] => [
   { key: 'building', header: 'Edificio', render: (s) => s.building.name, hideOnMobile: true },
-  {
-    key: 'date',
-    header: 'Fecha',
-    render: (s) => (
-      <>
-        {formatDateShortEs(s.date)}
-        {/* On a phone the concept and the building ride under the date, so the amount and Editar fit. */}
-        <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }}>
-          {s.concept}
-        </Box>
-        {!oneBuilding && (
-          <Box
-            component="span"
-            sx={{
-              display: { xs: 'block', md: 'none' },
-              color: 'text.secondary',
-              fontSize: 12,
-              maxWidth: '45vw',
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-            }}
-          >
-            {s.building.name}
-          </Box>
-        )}
-      </>
+  spendingDateColumn((s) =>
+    oneBuilding ? null : (
+      <PhoneOnly sx={{ fontSize: 12, maxWidth: '45vw', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {s.building.name}
+      </PhoneOnly>
     ),
-  },
-  { key: 'concept', header: 'Concepto', render: (s) => s.concept, hideOnMobile: true },
+  ),
+  spendingConceptColumn,
   { key: 'details', header: 'Detalle', render: (s) => s.details, hideOnMobile: true },
-  { key: 'amount', header: 'Monto', align: 'right', render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatPesos(s.amount)}</Box> },
-  {
-    key: 'edit',
-    header: 'Editar',
-    align: 'center',
-    render: (s) => (
-      <IconButton
-        component={RouterLink}
-        to={`/spendings/board/${s.id}/edit`}
-        aria-label={`Editar gasto ${s.concept} del ${formatDateShortEs(s.date)}`}
-      >
-        <EditIcon fontSize="small" />
-      </IconButton>
-    ),
-  },
+  spendingAmountColumn,
+  spendingEditColumn,
 ];
 
 /** Gastos: filters applied by the server, 5 rows a page, newest first, and the total of every match. */
