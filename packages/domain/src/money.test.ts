@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { centsToPesos, hasAtMostTwoDecimals, pesosToCents } from './money.ts';
+import { centsToPesos, hasAtMostTwoDecimals, pesosToCents, sumPesos } from './money.ts';
 import { SPENDING_BOUNDS, createSpendingSchema } from './spendings.ts';
 
 test('large amounts with two decimals are accepted and convert to exact cents', () => {
@@ -47,4 +47,10 @@ test('pesos to cents is exact for two decimals, rounds anything finer, keeps the
   assert.equal(pesosToCents(1e21), 1e23);
   assert.equal(pesosToCents(0.1 + 0.2), 30);
   assert.equal(pesosToCents(1.006), 101);
+});
+
+test('peso amounts add up in exact cents', () => {
+  assert.equal(sumPesos([0.1, 0.2]), 0.3);
+  assert.equal(sumPesos([333.33, 333.33, 333.34]), 1000);
+  assert.equal(sumPesos([]), 0);
 });

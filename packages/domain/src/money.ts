@@ -52,6 +52,11 @@ export function centsToPesos(cents: number): number {
   return cents / 100;
 }
 
+/** Adds peso amounts in exact cents (a float sum of 0.1 + 0.2 is not 0.3). */
+export function sumPesos(amounts: readonly number[]): number {
+  return centsToPesos(amounts.reduce((sum, a) => sum + pesosToCents(a), 0));
+}
+
 const ars = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 export function formatPesos(pesos: number): string {
   return ars.format(pesos);

@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { EXPENSE_MSG, formatPesos, monthIndex, monthNameEs, type ApartmentExpenses, type Expense } from '@consorcio/domain';
+import { EXPENSE_MSG, formatPesos, monthIndex, monthNameEs, type ApartmentExpenses, type Expense, sumPesos } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState } from '../../components/ErrorState';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
@@ -150,7 +150,7 @@ export default function ExpensesTablePage() {
 
 function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
   const [open, setOpen] = useState(false);
-  const owed = a.expenses.filter((e) => e.status === 'Adeudada').reduce((s, e) => s + Math.round(e.amount * 100), 0) / 100;
+  const owed = sumPesos(a.expenses.filter((e) => e.status === 'Adeudada').map((e) => e.amount));
   const detailId = `expenses-of-${a.id}`;
   const statementPath = (e: Expense) => `/settlements/${a.buildingId}/${e.year}/${monthIndex(e.month)}`;
   return (

@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPesos, monthIndex, monthNameEs } from '@consorcio/domain';
+import { formatPesos, monthIndex, monthNameEs, sumPesos } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
@@ -24,7 +24,7 @@ export default function MyExpensesPage() {
   const session = useSession();
   const apartment = session.data?.apartment ?? undefined;
   const q = useApartmentExpenses(apartment?.id);
-  const owed = (q.data?.items ?? []).filter((e) => e.status === 'Adeudada').reduce((s, e) => s + Math.round(e.amount * 100), 0) / 100;
+  const owed = sumPesos((q.data?.items ?? []).filter((e) => e.status === 'Adeudada').map((e) => e.amount));
 
   return (
     <>

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { formatDateEs, formatDateShortEs, formatPesos, monthNameEs, todayIso } from '@consorcio/domain';
+import { formatDateEs, formatDateShortEs, formatPesos, monthNameEs, todayIso, sumPesos } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
@@ -190,7 +190,7 @@ export default function SettlementPage({ backTo, ownApartmentId }: { backTo?: st
                 {s.totalMt2.toLocaleString('es-AR')}
               </TableCell>
               <TableCell align="right">{pct(s.totalMt2, s.totalMt2)}</TableCell>
-              <TableCell align="right">{formatPesos(s.items.reduce((sum, i) => sum + Math.round(i.amount * 100), 0) / 100)}</TableCell>
+              <TableCell align="right">{formatPesos(sumPesos(s.items.map((i) => i.amount)))}</TableCell>
               {showStatus && <TableCell {...hiddenBelow('sm')} />}
             </TableRow>
           </TableFooter>
