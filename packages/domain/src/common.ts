@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 
-export const idSchema = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer`s: a positive integer below 2^31 (API.md §Conventions). */
+export const ID_MAX = 2 ** 31 - 1;
+export const idSchema = z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).max(ID_MAX, MSG.invalidValue);
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const PAGE_SIZE_DEFAULT = 50;
@@ -18,10 +20,38 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const listResultSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
 export type ListResult<T> = z.infer<ReturnType<typeof listResultSchema<z.ZodType<T>>>>;
 
+/** Control characters other than tab, newline and carriage return (C0, DEL and C1), NUL included. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const NO_CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+
+export function hasControlChars(s: string): boolean {
+  return CONTROL_CHARS.test(s);
+}
+
+/**
+ * Every free text the API accepts (bodies and query filters): a string without control
+ * characters (tab and newlines aside). Still a ZodString, so `.trim().min().max()` chain on it.
+ */
+export const safeText = (message: string = MSG.required) => z.string({ error: message }).regex(NO_CONTROL_CHARS, MSG.badChars);
+
+/** API.md: dates lie between these two, both included. */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
+
+/** A real calendar day `YYYY-MM-DD` between DATE_MIN and DATE_MAX. */
 export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Fecha inválida');
+  .string({ error: MSG.invalidDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate, abort: true })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: MSG.invalidDate,
+    abort: true,
+  })
+  .refine((s) => s >= DATE_MIN && s <= DATE_MAX, MSG.dateOutOfRange);
+
+/** Year and month index (0..11) of an ISO date or timestamp: the one place that slices it. */
+export function yearMonthOf(iso: string): { year: number; month: number } {
+  return { year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)) - 1 };
+}
 
 /** Trimmed required text: blank is "required". */
 export const requiredText = (message: string = MSG.required) => z.string({ error: message }).trim().min(1, message);

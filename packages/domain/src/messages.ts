@@ -37,5 +37,7 @@ export const MSG = {
   invalidRequest: 'La solicitud no es válida',
   invalidValue: 'El valor no es válido',
   requestTooLarge: 'La solicitud es demasiado grande',
+  invalidDate: 'Fecha inválida',
+  dateOutOfRange: 'Fecha fuera de rango',
   welcome: (name: string) => `Bienvenido ${name}`,
 } as const;
