@@ -1,3 +1,5 @@
+import { yearMonthOf } from './common.ts';
+
 /** Today's date (YYYY-MM-DD) in Argentina, where every building lives. */
 export const APP_TIME_ZONE = 'America/Argentina/Cordoba';
 
@@ -19,8 +21,7 @@ export function formatDateShortEs(iso: string): string {
 
 /** The current year and month (0..11) in Argentina. */
 export function currentMonth(now: Date = new Date()): { year: number; month: number } {
-  const today = todayIso(now);
-  return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) - 1 };
+  return yearMonthOf(todayIso(now));
 }
 
 /** Whether a month (0..11) starts after the current one, in Argentina: it cannot be settled yet. */

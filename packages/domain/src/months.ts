@@ -1,3 +1,5 @@
+import { yearMonthOf } from './common.ts';
+
 export const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 export type MonthKey = (typeof MONTH_KEYS)[number];
 
@@ -31,11 +33,15 @@ export function monthNameEs(keyOrIndex: string | number): string {
   return MONTH_NAMES_ES[i] ?? String(keyOrIndex);
 }
 
+/** YYYY-MM-DD of a day of a month (index 0..11). */
+function isoDay(year: number, month: number, day: number): string {
+  return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** First and last ISO day of a month (index 0..11). */
 export function monthRange(year: number, month: number): { since: string; upTo: string } {
-  const mm = String(month + 1).padStart(2, '0');
   const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return { since: `${year}-${mm}-01`, upTo: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+  return { since: isoDay(year, month, 1), upTo: isoDay(year, month, last) };
 }
 
 function addDays(iso: string, days: number): string {
@@ -44,10 +50,14 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+function firstOfMonth(iso: string): string {
+  const { year, month } = yearMonthOf(iso);
+  return isoDay(year, month, 1);
+}
+
 function firstOfNextMonth(iso: string): string {
-  const y = Number(iso.slice(0, 4));
-  const m = Number(iso.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  const { year, month } = yearMonthOf(iso);
+  return month === 11 ? isoDay(year + 1, 0, 1) : isoDay(year, month + 1, 1);
 }
 
 /**
@@ -60,7 +70,7 @@ export function splitByWholeMonths(
   upTo?: string,
 ): { months?: { from?: string; until?: string }; days: { since?: string; upTo?: string }[] } {
   const from = since === undefined ? undefined : since.endsWith('-01') ? since : firstOfNextMonth(since);
-  const until = upTo === undefined ? undefined : firstOfNextMonth(upTo) === addDays(upTo, 1) ? addDays(upTo, 1) : `${upTo.slice(0, 7)}-01`;
+  const until = upTo === undefined ? undefined : firstOfNextMonth(upTo) === addDays(upTo, 1) ? addDays(upTo, 1) : firstOfMonth(upTo);
   if (from !== undefined && until !== undefined && from >= until) return { days: [{ since, upTo }] };
   const days: { since?: string; upTo?: string }[] = [];
   if (since !== undefined && from !== undefined && since < from) days.push({ since, upTo: addDays(from, -1) });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, listResultSchema, idSchema } from './common.ts';
+import { idField, idSchema, isoDateSchema, listQuerySchema, listResultSchema, monthIndexSchema, safeText, yearSchema } from './common.ts';
+import { MSG } from './messages.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { buildingRefSchema } from './buildings.ts';
 
 export const SPENDING_MSG = {
   fillAll: 'Debe llenar todos los campos',
   missingData: 'Faltan agregar datos',
-  negative: 'No se puede ingresar numeros negativos',
-  twoDecimals: 'Solo se permiten hasta 2 decimales',
+  negative: MSG.noNegatives,
+  twoDecimals: MSG.twoDecimals,
   tooBig: 'El monto es demasiado grande',
   settledMonth: 'No se pueden cargar gastos en meses ya liquidados',
   settledMonthHelp:
@@ -26,7 +27,7 @@ export const SPENDING_BOUNDS = { concept: 100, supplier: 100, details: 500, maxA
 /** The filter's first day (spec §9) when the user has not chosen one. */
 export const SPENDINGS_SINCE_DEFAULT = '2021-01-01';
 
-const text = (max: number) => z.string({ error: SPENDING_MSG.fillAll }).trim().min(1, SPENDING_MSG.fillAll).max(max, 'Es muy largo');
+const text = (max: number) => safeText(SPENDING_MSG.fillAll).trim().min(1, SPENDING_MSG.fillAll).max(max, MSG.tooLong);
 
 /** Amount in pesos: > 0, at most 2 decimals. Negative has its own message (shown while typing too). */
 export const amountPesosSchema = z
@@ -46,7 +47,7 @@ export function parseAmountInput(raw: string): number {
 }
 
 const spendingFields = {
-  building: z.coerce.number({ error: SPENDING_MSG.fillAll }).int(SPENDING_MSG.fillAll).positive(SPENDING_MSG.fillAll),
+  building: idField(SPENDING_MSG.fillAll),
   date: z.string({ error: SPENDING_MSG.fillAll }).min(1, SPENDING_MSG.fillAll).pipe(isoDateSchema),
   concept: text(SPENDING_BOUNDS.concept),
   supplier: text(SPENDING_BOUNDS.supplier),
@@ -58,7 +59,7 @@ export const createSpendingSchema = z.object({ ...spendingFields, amount: amount
 export type CreateSpendingInput = z.infer<typeof createSpendingSchema>;
 
 /** PUT /spendings/add */
-export const updateSpendingSchema = createSpendingSchema.extend({ id: z.number({ error: SPENDING_MSG.fillAll }).int().positive() });
+export const updateSpendingSchema = createSpendingSchema.extend({ id: idField(SPENDING_MSG.fillAll) });
 export type UpdateSpendingInput = z.infer<typeof updateSpendingSchema>;
 
 /** The web form: the same rules, with the amount typed as text. */
@@ -72,14 +73,14 @@ export const listSpendingsQuerySchema = listQuerySchema.extend({
   buildingId: idSchema.optional(),
   since: isoDateSchema.optional(),
   upTo: isoDateSchema.optional(),
-  concept: z.string().trim().max(SPENDING_BOUNDS.concept).optional(),
+  concept: safeText().trim().max(SPENDING_BOUNDS.concept, MSG.tooLong).optional(),
 });
 export type ListSpendingsQuery = z.infer<typeof listSpendingsQuerySchema>;
 
 export const spendingStatsQuerySchema = z.object({
   buildingId: idSchema,
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  month: z.coerce.number().int().min(0).max(11).optional(),
+  year: yearSchema.optional(),
+  month: monthIndexSchema.optional(),
 });
 
 /** A spending as the API answers it. */
@@ -108,10 +109,27 @@ export const spendingStatsSchema = z.object({
 });
 export type SpendingStats = z.infer<typeof spendingStatsSchema>;
 
-/** Concept names in charts: capitalised lower case ("LIMPIEZA " → "Limpieza"). Mirrored in SQL by the stats query. */
+/**
+ * A concept as the statement and the chart name it: capitalised lower case ("LIMPIEZA " → "Limpieza"),
+ * accents composed (NFC), with JavaScript's locale-independent case mapping. The one definition: the
+ * database only groups by the stored concept (its upper/lower depend on its locale) and
+ * totalsByConcept merges those groups with this.
+ */
 export function normalizeConcept(concept: string): string {
-  const s = concept.trim().toLowerCase();
+  const s = concept.trim().normalize('NFC').toLowerCase();
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Amounts added up per normalised concept, largest first, ties by name (code points: the same everywhere). */
+export function totalsByConcept(rows: Iterable<{ concept: string; amountCents: number }>): { concept: string; totalCents: number }[] {
+  const totals = new Map<string, number>();
+  for (const r of rows) {
+    const c = normalizeConcept(r.concept);
+    totals.set(c, (totals.get(c) ?? 0) + r.amountCents);
+  }
+  return [...totals]
+    .map(([concept, totalCents]) => ({ concept, totalCents }))
+    .sort((a, b) => b.totalCents - a.totalCents || (a.concept < b.concept ? -1 : a.concept > b.concept ? 1 : 0));
 }
 
 export const TOP_CONCEPTS = 10;

@@ -1,4 +1,4 @@
-import { monthRange, pesosToCents, prorateByArea, todayIso } from '@consorcio/domain';
+import { monthRange, pesosToCents, prorateByArea, todayIso, yearMonthOf } from '@consorcio/domain';
 import type { Db } from '../db/client.ts';
 import { expenses, settlements, spendings } from '../db/schema.ts';
 import type { DemoWorld } from './demo.ts';
@@ -61,8 +61,7 @@ const REPAIRS = [
 /** Demo data: a year of believable Córdoba spendings per building; all but the last two months settled. */
 export async function seedDemoMoney(db: Db, world: DemoWorld): Promise<void> {
   const today = todayIso();
-  const thisYear = Number(today.slice(0, 4));
-  const thisMonth = Number(today.slice(5, 7)) - 1;
+  const { year: thisYear, month: thisMonth } = yearMonthOf(today);
   let seed = 7;
   const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 

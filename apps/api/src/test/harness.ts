@@ -31,6 +31,8 @@ export interface StartOptions {
   database?: TestDatabase;
   /** Keep the log lines in `logs` (at LOG_LEVEL, default info). */
   captureLogs?: boolean;
+  /** PostgreSQL only: create the fresh database with this locale (e.g. 'C'), from template0. */
+  postgresLocale?: string;
 }
 
 /**
@@ -58,12 +60,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ databaseUrl: string; dropDatabase: () => Promise<void> }> {
+async function createPostgresDatabase(
+  adminUrl: string,
+  locale?: string,
+): Promise<{ databaseUrl: string; dropDatabase: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${locale ? ` template template0 locale '${locale}'` : ''}`);
   await admin.end();
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
@@ -86,7 +91,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     database = await opts.database.open();
   } else {
     let databaseUrl: string | undefined;
-    if (adminUrl) ({ databaseUrl, dropDatabase } = await createPostgresDatabase(adminUrl));
+    if (adminUrl) ({ databaseUrl, dropDatabase } = await createPostgresDatabase(adminUrl, opts.postgresLocale));
     database = await openDatabase({ databaseUrl });
   }
   const logs: string[] = [];

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, exists, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { apartments, buildings, expenses, settlements, spendings } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
@@ -61,6 +62,15 @@ export async function insertExpenses(
     from unnest(${ids}::int[], ${cents}::bigint[], ${areas}::numeric[]) as u(apartment_id, amount_cents, mt2)`);
 }
 
+/** How many rows of a list match: its `total`. */
+async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(table)
+    .where(where);
+  return row?.n ?? 0;
+}
+
 export async function listApartmentsWithExpenses(
   db: DbOrTx,
   p: Principal,
@@ -81,7 +91,7 @@ export async function listApartmentsWithExpenses(
     q.buildingId ? eq(apartments.buildingId, q.buildingId) : undefined,
     q.number_apartment ? eq(apartments.numberApartment, q.number_apartment) : undefined,
   );
-  const [apts, [agg]] = await Promise.all([
+  const [apts, total] = await Promise.all([
     db
       .select({
         id: apartments.id,
@@ -98,10 +108,7 @@ export async function listApartmentsWithExpenses(
       .orderBy(asc(buildings.name), asc(apartments.numberApartment), asc(apartments.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(apartments)
-      .where(where),
+    countRows(db, apartments, where),
   ]);
   const ids = apts.map((a) => a.id);
   const exps = ids.length
@@ -111,12 +118,12 @@ export async function listApartmentsWithExpenses(
         .where(and(inArray(expenses.apartmentId, ids), inVisibleBuildings(db, p, expenses.buildingId)))
         .orderBy(desc(expenses.year), desc(expenses.month))
     : [];
-  return { apartments: apts, expenses: exps, total: agg?.total ?? 0 };
+  return { apartments: apts, expenses: exps, total };
 }
 
 export async function listSettledMonths(db: DbOrTx, p: Principal, q: { buildingId?: number; page: number; pageSize: number }) {
   const where = and(inVisibleBuildings(db, p, settlements.buildingId), q.buildingId ? eq(settlements.buildingId, q.buildingId) : undefined);
-  const [items, [agg]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db
       .select({ buildingId: settlements.buildingId, year: settlements.year, month: settlements.month, totalCents: settlements.totalCents })
       .from(settlements)
@@ -124,12 +131,9 @@ export async function listSettledMonths(db: DbOrTx, p: Principal, q: { buildingI
       .orderBy(desc(settlements.year), desc(settlements.month), asc(settlements.buildingId))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(settlements)
-      .where(where),
+    countRows(db, settlements, where),
   ]);
-  return { items, total: agg?.total ?? 0 };
+  return { items, total };
 }
 
 /** An apartment the caller may see: an administrator's building's, or a resident's own. */
@@ -144,7 +148,7 @@ export async function findVisibleApartment(db: DbOrTx, p: Principal, apartmentId
 
 export async function listApartmentExpenses(db: DbOrTx, p: Principal, apartmentId: number, page: number, pageSize: number) {
   const where = and(eq(expenses.apartmentId, apartmentId), inVisibleBuildings(db, p, expenses.buildingId));
-  const [items, [agg]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db
       .select()
       .from(expenses)
@@ -152,12 +156,9 @@ export async function listApartmentExpenses(db: DbOrTx, p: Principal, apartmentI
       .orderBy(desc(expenses.year), desc(expenses.month))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(expenses)
-      .where(where),
+    countRows(db, expenses, where),
   ]);
-  return { items, total: agg?.total ?? 0 };
+  return { items, total };
 }
 
 /** Flips Adeudada ↔ Pagada in one statement, so two clicks never read a stale status. */

@@ -3,8 +3,8 @@ import {
   EXPENSE_MSG,
   isFutureMonth,
   monthKey,
-  normalizeConcept,
   prorateByArea,
+  totalsByConcept,
   type ApartmentExpenses,
   type Expense,
   type ListResult,
@@ -156,11 +156,6 @@ export async function getSettlementStatement(
   const s = await findVisibleSettlement(db, p, buildingId, year, month);
   if (!s) throw notFound(EXPENSE_MSG.notSettled);
   const d = await settlementDetail(db, p, s);
-  const concepts = new Map<string, number>();
-  for (const sp of d.spendings) {
-    const c = normalizeConcept(sp.concept);
-    concepts.set(c, (concepts.get(c) ?? 0) + sp.amountCents);
-  }
   // Areas as settled (expenses.mt2), in exact hundredths: a later edit of an apartment changes nothing here.
   const totalArea = d.shares.reduce((sum, a) => sum + Math.round(a.mt2 * 100), 0) / 100;
   return {
@@ -170,7 +165,8 @@ export async function getSettlementStatement(
     month: monthKey(s.month),
     total: centsToPesos(s.totalCents),
     settledAt: s.createdAt.toISOString(),
-    byConcept: [...concepts].map(([concept, cents]) => ({ concept, total: centsToPesos(cents) })).sort((a, b) => b.total - a.total),
+    // Grouped as the chart groups them (GET /spendings/stats): one definition of a concept's name.
+    byConcept: totalsByConcept(d.spendings).map((c) => ({ concept: c.concept, total: centsToPesos(c.totalCents) })),
     spendings: d.spendings.map(({ amountCents, ...sp }) => ({ ...sp, amount: centsToPesos(amountCents) })),
     totalMt2: totalArea,
     items: d.shares.map((a) => ({

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { yearMonthOf } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { settlements } from '../../db/schema.ts';
 
@@ -10,7 +11,7 @@ export interface BuildingMonth {
 }
 
 export function monthOfDate(buildingId: number, isoDate: string): BuildingMonth {
-  return { buildingId, year: Number(isoDate.slice(0, 4)), month: Number(isoDate.slice(5, 7)) - 1 };
+  return { buildingId, ...yearMonthOf(isoDate) };
 }
 
 /**

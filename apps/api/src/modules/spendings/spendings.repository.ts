@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { splitByWholeMonths, TOP_CONCEPTS, type ListSpendingsQuery } from '@consorcio/domain';
+import { monthRange, splitByWholeMonths, TOP_CONCEPTS, totalsByConcept, type ListSpendingsQuery } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { buildings, spendingMonthTotals, spendings } from '../../db/schema.ts';
 import { inVisibleBuildings, visibleBuildingIds } from '../../lib/tenancy.ts';
@@ -18,6 +18,9 @@ const columns = {
   createdAt: spendings.createdAt,
   buildingName: buildings.name,
 };
+
+/** Spendings with their building's name, as the API answers them. */
+const withBuilding = (db: DbOrTx) => db.select(columns).from(spendings).innerJoin(buildings, eq(buildings.id, spendings.buildingId));
 
 function listWhere(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery, 'page' | 'pageSize'>): SQL | undefined {
   return and(
@@ -41,10 +44,7 @@ const newestFirst = [desc(spendings.date), desc(spendings.id)];
 
 /** The page among every match: the plan is left to the database (a concept narrows by its own index). */
 function pageByFilter(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
-  return db
-    .select(columns)
-    .from(spendings)
-    .innerJoin(buildings, eq(buildings.id, spendings.buildingId))
+  return withBuilding(db)
     .where(listWhere(db, p, q))
     .orderBy(...newestFirst)
     .limit(q.pageSize)
@@ -79,10 +79,7 @@ function pageByBuilding(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
     .orderBy(desc(newest.date), desc(newest.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return db
-    .select(columns)
-    .from(spendings)
-    .innerJoin(buildings, eq(buildings.id, spendings.buildingId))
+  return withBuilding(db)
     .where(inArray(spendings.id, pageIds))
     .orderBy(...newestFirst);
 }
@@ -148,45 +145,36 @@ export async function listConcepts(db: DbOrTx, p: Principal, buildingId?: number
   return rows.map((r) => r.concept);
 }
 
-/** normalizeConcept() of @consorcio/domain, in SQL, so grouping happens in the database. */
-const normalizedConcept = sql<string>`upper(left(lower(trim(${spendings.concept})), 1)) || substr(lower(trim(${spendings.concept})), 2)`;
-
-/** Top concepts of a year (or one month of it) and the 12 monthly totals of the year, aggregated in SQL. */
+/**
+ * Top concepts of a year (or one month of it) and the 12 monthly totals of the year, aggregated in SQL.
+ * The database sums per stored concept (a row per spelling, never per spending); totalsByConcept of
+ * @consorcio/domain merges the spellings under the name the statement uses and ranks them. SQL's
+ * upper/lower follow the database's locale (upper('á') is 'á' under C), so they must not decide
+ * which concepts are the same.
+ */
 export async function spendingStats(db: DbOrTx, p: Principal, buildingId: number, year: number, month?: number) {
   const scope = and(eq(spendings.buildingId, buildingId), inVisibleBuildings(db, p, spendings.buildingId));
   const yearStart = `${year}-01-01`;
   const nextYear = `${year + 1}-01-01`;
-  const conceptRange =
-    month === undefined
-      ? and(gte(spendings.date, yearStart), lt(spendings.date, nextYear))
-      : and(
-          gte(spendings.date, `${year}-${String(month + 1).padStart(2, '0')}-01`),
-          lt(spendings.date, month === 11 ? nextYear : `${year}-${String(month + 2).padStart(2, '0')}-01`),
-        );
+  const days = month === undefined ? { since: yearStart, upTo: `${year}-12-31` } : monthRange(year, month);
   const total = sql<number>`sum(${spendings.amountCents})`.mapWith(Number);
-  const [byConcept, byMonth] = await Promise.all([
+  const [perConcept, byMonth] = await Promise.all([
     db
-      .select({ concept: normalizedConcept, totalCents: total })
+      .select({ concept: spendings.concept, amountCents: total })
       .from(spendings)
-      .where(and(scope, conceptRange))
-      .groupBy(normalizedConcept)
-      .orderBy(desc(total), normalizedConcept)
-      .limit(TOP_CONCEPTS),
+      .where(and(scope, gte(spendings.date, days.since), lte(spendings.date, days.upTo)))
+      .groupBy(spendings.concept),
     db
       .select({ month: sql<number>`(extract(month from ${spendings.date})::int - 1)`.mapWith(Number), totalCents: total })
       .from(spendings)
       .where(and(scope, gte(spendings.date, yearStart), lt(spendings.date, nextYear)))
       .groupBy(sql`1`),
   ]);
-  return { byConcept, byMonth };
+  return { byConcept: totalsByConcept(perConcept).slice(0, TOP_CONCEPTS), byMonth };
 }
 
 export async function findVisibleSpending(db: DbOrTx, p: Principal, id: number) {
-  const [row] = await db
-    .select(columns)
-    .from(spendings)
-    .innerJoin(buildings, eq(buildings.id, spendings.buildingId))
-    .where(and(eq(spendings.id, id), inVisibleBuildings(db, p, spendings.buildingId)));
+  const [row] = await withBuilding(db).where(and(eq(spendings.id, id), inVisibleBuildings(db, p, spendings.buildingId)));
   return row;
 }
 
