@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coordinatesPaired, createBuildingSchema, imageFileProblem, updateBuildingFormSchema, updateBuildingSchema } from './buildings.ts';
+import {
+  coordinatesPaired,
+  createBuildingSchema,
+  geocodeQueryReady,
+  geocodeQuerySchema,
+  IMAGE_MAX_BYTES,
+  imageFileProblem,
+  updateBuildingFormSchema,
+  updateBuildingSchema,
+} from './buildings.ts';
+import { MSG } from './messages.ts';
 import { apartmentCreateFormSchema, apartmentEditFormSchema, createApartmentSchema, formatMt2, parseMt2 } from './apartments.ts';
 
 const building = { name: 'Torre Sol', cata: '11-01-001', address: 'Bv. San Juan 1, Córdoba', floor: '8', cant_apartments: 16 };
@@ -68,6 +78,33 @@ test('images: JPEG or PNG up to 5 MB', () => {
   assert.equal(imageFileProblem({ type: 'image/png', size: 1000, name: 'a.png' }), null);
   assert.equal(imageFileProblem({ type: 'image/gif', size: 1000, name: 'a.gif' }), 'Tipo de archivo no soportado');
   assert.match(imageFileProblem({ type: 'image/jpeg', size: 6 * 1024 * 1024, name: 'a.jpg' })!, /5 MB/);
+});
+
+test('the image limit is one constant, and the message names it', () => {
+  assert.equal(IMAGE_MAX_BYTES, 5 * 1024 * 1024);
+  assert.equal(MSG.payloadTooLarge, 'El archivo es demasiado grande (máximo 5 MB)');
+  assert.equal(imageFileProblem({ type: 'image/png', size: IMAGE_MAX_BYTES, name: 'a.png' }), null);
+  assert.equal(imageFileProblem({ type: 'image/png', size: IMAGE_MAX_BYTES + 1, name: 'a.png' }), MSG.payloadTooLarge);
+});
+
+test('building text refuses control characters; the id is the shared id', () => {
+  for (const field of ['name', 'cata', 'address'] as const) {
+    assert.equal(firstMessage(createBuildingSchema.safeParse({ ...building, [field]: 'Torre\u0000' })), MSG.badChars, field);
+    assert.equal(firstMessage(updateBuildingSchema.safeParse({ id: 1, [field]: '\u0000' })), MSG.badChars, field);
+  }
+  assert.equal(createBuildingSchema.parse({ ...building, address: 'Bv. San Juan 1\tCórdoba' }).address, 'Bv. San Juan 1\tCórdoba');
+  assert.equal(updateBuildingSchema.safeParse({ id: 2 ** 31 }).success, false, 'beyond a database integer');
+  assert.equal(updateBuildingSchema.parse({ id: 2 ** 31 - 1 }).id, 2 ** 31 - 1);
+});
+
+test('address search: from three characters, at most an address long, no control characters', () => {
+  assert.equal(geocodeQuerySchema.parse({}).q, '');
+  assert.equal(geocodeQuerySchema.parse({ q: '  San Juan 650 ' }).q, 'San Juan 650');
+  assert.equal(geocodeQueryReady(' ab '), false);
+  assert.equal(geocodeQueryReady('abc'), true);
+  assert.equal(geocodeQuerySchema.safeParse({ q: 'x'.repeat(201) }).success, false);
+  assert.equal(geocodeQuerySchema.safeParse({ q: 'x'.repeat(200) }).success, true);
+  assert.equal(firstMessage(geocodeQuerySchema.safeParse({ q: 'San\u0000Juan' })), MSG.badChars);
 });
 
 test('square metres are read the Argentine way', () => {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { idSchema, safeText } from './common.ts';
 import { MSG } from './messages.ts';
+import { IMAGE_MAX_BYTES } from './uploads.ts';
+
+export { IMAGE_MAX_BYTES, IMAGE_MAX_MB, IMAGE_MAX_TEXT } from './uploads.ts';
 
 /** Spanish texts of the building screens (spec/admin-panel.md §5 and §8). */
 export const BUILDING_MSG = {
@@ -15,13 +19,13 @@ export const BUILDING_MSG = {
 
 export const BUILDING_BOUNDS = { name: 100, cata: 50, address: 200, digits: 4 } as const;
 export const MAP_DEFAULT_CENTER = { latitude: -31.42678, longitude: -64.19091, zoom: 12 } as const;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_ACCEPT = 'image/jpeg,image/png';
 
 const toText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
-const text = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.tooLong);
+/** Free text of a building: no control characters (a NUL is 400, not a database error), trimmed, bounded. */
+const text = (max: number) => safeText().trim().min(1, MSG.required).max(max, MSG.tooLong);
 
 /** floor / cant_apartments: typed as text in the form, a number in JSON; digits only. */
 const digits = z.preprocess(
@@ -99,7 +103,7 @@ export type UpdateBuildingInput = z.input<typeof updateBuildingFormSchema>;
  * stored longitude), with `coordinatesPaired`.
  */
 export const updateBuildingSchema = z.object({
-  id: z.coerce.number({ error: MSG.required }).int().positive(),
+  id: idSchema,
   ...editTextFields,
   latitude: coordinatePatch(...LATITUDE),
   longitude: coordinatePatch(...LONGITUDE),
@@ -132,7 +136,12 @@ export type Building = z.infer<typeof buildingSchema>;
 /** How other answers (spendings, residents, the session) name a building. */
 export const buildingRefSchema = z.object({ id: z.number(), name: z.string() });
 
-export const geocodeQuerySchema = z.object({ q: z.string().trim().min(3).max(200) });
+/** Address search asks the service from this many characters on; shorter text gets no suggestions. */
+export const GEOCODE_QUERY_MIN = 3;
+/** Whether a typed address is long enough to ask for suggestions (the web app's and the server's rule). */
+export const geocodeQueryReady = (q: string) => q.trim().length >= GEOCODE_QUERY_MIN;
+/** GET /api/geocode `?q=`: what an address field may hold; shorter than GEOCODE_QUERY_MIN answers no suggestions. */
+export const geocodeQuerySchema = z.object({ q: safeText().trim().max(BUILDING_BOUNDS.address, MSG.tooLong).default('') });
 /** An address suggestion of GET /api/geocode. */
 export const geocodeResultSchema = z.object({ label: z.string(), latitude: z.number(), longitude: z.number() });
 export type GeocodeResult = z.infer<typeof geocodeResultSchema>;

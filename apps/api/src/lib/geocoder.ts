@@ -7,7 +7,30 @@ export interface Geocoder {
   search(query: string): Promise<GeocodeResult[]>;
 }
 
-const TIMEOUT_MS = 3000;
+/** How long the service may take before the form falls back to typing by hand. */
+export const GEOCODER_TIMEOUT_MS = 3000;
+/** Nominatim's usage policy: at most one request a second from the whole application. */
+export const GEOCODER_INTERVAL_MS = 1000;
+/** A query that would wait longer than this for its turn is answered empty instead of queued. */
+export const GEOCODER_MAX_WAIT_MS = 2000;
+
+/**
+ * Time as the geocoder sees it: the clock, waiting, and the request timeout. Production uses the
+ * system's; tests inject their own, so they assert the schedule the code computed, never how
+ * long the machine took.
+ */
+export interface Scheduler {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** A signal that aborts after `ms`. */
+  timeout(ms: number): AbortSignal;
+}
+
+export const systemScheduler: Scheduler = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  timeout: (ms) => AbortSignal.timeout(ms),
+};
 
 /** `GEOCODER_URL=off`: no suggestions; the form takes the address and coordinates by hand. */
 export class DisabledGeocoder implements Geocoder {
@@ -26,15 +49,15 @@ export class Throttle {
   constructor(
     private readonly intervalMs: number,
     private readonly maxWaitMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly scheduler: Pick<Scheduler, 'now' | 'sleep'> = systemScheduler,
   ) {}
 
   async acquire(): Promise<boolean> {
-    const now = this.now();
+    const now = this.scheduler.now();
     const at = Math.max(now, this.nextAt);
     if (at - now > this.maxWaitMs) return false;
     this.nextAt = at + this.intervalMs;
-    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+    if (at > now) await this.scheduler.sleep(at - now);
     return true;
   }
 }
@@ -67,16 +90,27 @@ export class LruCache<V> {
 /**
  * Nominatim's usage policy allows at most one request per second from the whole application and
  * forbids autocomplete-style load: every NominatimGeocoder in this process shares one throttle
- * per upstream origin, and repeated queries are answered from a cache.
+ * per upstream origin (per scheduler: the system's is the only one outside tests), and repeated
+ * queries are answered from a cache.
  */
-const throttles = new Map<string, Throttle>();
-function throttleFor(origin: string): Throttle {
-  let t = throttles.get(origin);
+const throttles = new WeakMap<Scheduler, Map<string, Throttle>>();
+function throttleFor(scheduler: Scheduler, origin: string): Throttle {
+  let byOrigin = throttles.get(scheduler);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    throttles.set(scheduler, byOrigin);
+  }
+  let t = byOrigin.get(origin);
   if (!t) {
-    t = new Throttle(1000, 2000);
-    throttles.set(origin, t);
+    t = new Throttle(GEOCODER_INTERVAL_MS, GEOCODER_MAX_WAIT_MS, scheduler);
+    byOrigin.set(origin, t);
   }
   return t;
+}
+
+export interface NominatimOptions {
+  userAgent?: string;
+  scheduler?: Scheduler;
 }
 
 /** Nominatim sends coordinates as text; anything else (null, '', missing) is not a coordinate. */
@@ -90,17 +124,21 @@ const normalise = (q: string) => q.trim().replace(/\s+/g, ' ').toLocaleLowerCase
 /** A Nominatim-compatible service (`GEOCODER_URL`), limited to Argentina. */
 export class NominatimGeocoder implements Geocoder {
   readonly enabled = true;
-  private readonly cache = new LruCache<GeocodeResult[]>(200, 60 * 60_000);
+  private readonly cache: LruCache<GeocodeResult[]>;
   /** The same query asked twice at once goes upstream once. */
   private readonly inFlight = new Map<string, Promise<GeocodeResult[] | null>>();
   private readonly throttle: Throttle;
+  private readonly userAgent: string;
+  private readonly scheduler: Scheduler;
 
   constructor(
     private readonly baseUrl: string,
-    private readonly userAgent = 'PanelAdministrador/1.0 (consorcio)',
-    throttle?: Throttle,
+    { userAgent = 'PanelAdministrador/1.0 (consorcio)', scheduler = systemScheduler }: NominatimOptions = {},
   ) {
-    this.throttle = throttle ?? throttleFor(new URL(baseUrl).origin);
+    this.userAgent = userAgent;
+    this.scheduler = scheduler;
+    this.cache = new LruCache<GeocodeResult[]>(200, 60 * 60_000, () => scheduler.now());
+    this.throttle = throttleFor(scheduler, new URL(baseUrl).origin);
   }
 
   async search(query: string): Promise<GeocodeResult[]> {
@@ -129,7 +167,7 @@ export class NominatimGeocoder implements Geocoder {
     try {
       const res = await fetch(url, {
         headers: { 'user-agent': this.userAgent, accept: 'application/json', 'accept-language': 'es' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: this.scheduler.timeout(GEOCODER_TIMEOUT_MS),
       });
       if (!res.ok) return null;
       const data = (await res.json()) as unknown;

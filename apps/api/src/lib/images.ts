@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { MSG } from '@consorcio/domain';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_TEXT, MSG } from '@consorcio/domain';
 import { AppError } from './errors.ts';
 
 export interface ProcessedImage {
@@ -20,16 +22,80 @@ export function sniffImage(bytes: Buffer): 'jpg' | 'png' | null {
   return null;
 }
 
+/** The multipart plugin's limits: one image of at most IMAGE_MAX_BYTES, a few small text parts. */
+export const MULTIPART_LIMITS = { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } as const;
+
 /**
- * Reads an uploaded image part whole. The multipart plugin stops at 5 MB (413); judging the
- * content (415) is left to processImageBytes, so a caller can check other things first.
+ * Reads an uploaded image part whole. The multipart plugin stops at IMAGE_MAX_BYTES (413);
+ * judging the content (415) is left to processImageBytes, so a caller can check other things first.
  */
 export async function readImagePart(part: MultipartFile): Promise<Buffer> {
   const raw = await part.toBuffer();
   // The plugin's own check races with busboy's 'limit' event: a cut-off file can come back as a
-  // plain 5 MB buffer, which would then be judged (wrongly) as a broken picture.
+  // plain buffer of exactly the limit, which would then be judged (wrongly) as a broken picture.
   if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', MSG.payloadTooLarge);
   return raw;
+}
+
+/** Busboy calls a part without a file name a text field; a part named `image` is always judged as a file. */
+const isPartAFile = (fieldName: string | undefined, contentType: string | undefined, fileName: string | undefined) =>
+  fieldName === 'image' || fileName !== undefined || contentType === 'application/octet-stream';
+
+const uploadedImages = new WeakMap<FastifyRequest, Buffer>();
+
+/** The `image` part that readUploadBody found in this request, not yet judged; undefined without one. */
+export const uploadedImage = (request: FastifyRequest): Buffer | undefined => uploadedImages.get(request);
+
+/**
+ * `preValidation` hook of the upload routes (multipart: part `body` = JSON of the fields, optional
+ * part `image`). It makes the `body` part the request body, which the route's `body` schema then
+ * validates like any other route's, and keeps the image aside (`uploadedImage`). The image is only
+ * read here (413 past the limit): the handler judges its content after the fields and tenancy.
+ * Plain JSON requests pass through untouched.
+ */
+export async function readUploadBody(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  let body: unknown = {};
+  for await (const part of request.parts({ isPartAFile })) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'image' && !uploadedImages.has(request)) {
+        const raw = await readImagePart(part);
+        // Zero bytes is what a browser sends for a file input left empty: no new image.
+        if (raw.length > 0) uploadedImages.set(request, raw);
+      } else await part.toBuffer();
+    } else if (part.fieldname === 'body') {
+      // Sent with Content-Type application/json, the multipart plugin has parsed it already.
+      if (typeof part.value !== 'string') body = part.value;
+      else {
+        try {
+          body = JSON.parse(part.value);
+        } catch {
+          throw new AppError('VALIDATION', MSG.invalidRequest);
+        }
+      }
+    }
+  }
+  request.body = body;
+}
+
+const IMAGE_PART_DOC = {
+  type: 'string',
+  format: 'binary',
+  description: `JPEG o PNG, juzgado por su contenido, hasta ${IMAGE_MAX_TEXT} (si no: 415 / 413). Se guarda re-codificado, sin metadatos.`,
+};
+
+/**
+ * The `body` schema of an upload route: the fields' shared schema validates the `body` part (so
+ * errors name the fields, as on every route), and the OpenAPI description, generated from that
+ * same schema, shows the multipart request: part `body` (JSON of the fields) and optional part `image`.
+ */
+export function withImagePart<S extends z.ZodType>(fields: S): S {
+  const { $schema: _ignored, ...body } = z.toJSONSchema(fields, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' });
+  return fields.meta({
+    type: 'object',
+    properties: { body: { ...body, description: 'JSON de los campos' }, image: IMAGE_PART_DOC },
+    required: ['body'],
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { DbOrTx } from '../db/client.ts';
+import type { Principal } from '../plugins/auth.ts';
 
 /** Where uploaded files live. Keys are server-chosen, e.g. `buildings/<uuid>.jpg`. */
 export interface FileStorage {
@@ -12,6 +14,15 @@ export interface FileStorage {
 
 /** Keys are ours, but never let one climb out of the folder. */
 export const STORAGE_KEY = /^[a-z]+\/[0-9a-f-]{36}\.(jpg|png)$/;
+
+/** The kind of record that owns a stored file: the key's folder (`buildings`, later `complaints`). */
+export const fileKind = (key: string): string | null => (STORAGE_KEY.test(key) ? key.slice(0, key.indexOf('/')) : null);
+
+/**
+ * Who may read the files of one kind: finds the record whose column holds this URL, under the
+ * caller's tenancy, in one indexed lookup. False for anyone else (answered 404, as if absent).
+ */
+export type FileReadPolicy = (db: DbOrTx, principal: Principal, url: string) => Promise<boolean>;
 
 /** Files in a local folder (`DATA_DIR/uploads`); an S3-compatible store can replace it later. */
 export class LocalFileStorage implements FileStorage {

@@ -38,6 +38,24 @@ export async function findBuilding(db: DbOrTx, principal: Principal, id: number)
   return row ?? null;
 }
 
+/**
+ * The lookup behind a building image's URL: the building whose `image` it is, if the caller may see
+ * that building (its administrators, its residents). An equality on `buildings.image`, which
+ * `buildings_image_idx` serves: no scan.
+ */
+export function buildingByImageQuery(db: DbOrTx, principal: Principal, url: string) {
+  return db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(eq(buildings.image, url), inVisibleBuildings(db, principal, buildings.id)))
+    .limit(1);
+}
+
+/** Files policy for `buildings/…` keys: a building's image is for those who may see the building. */
+export async function buildingImageReadable(db: DbOrTx, principal: Principal, url: string): Promise<boolean> {
+  return (await buildingByImageQuery(db, principal, url)).length > 0;
+}
+
 /** Creates a building administered by its creator. */
 export async function insertBuilding(db: DbOrTx, adminId: number, values: BuildingValues): Promise<BuildingRow> {
   const [row] = await db

@@ -1,16 +1,14 @@
-import type { z } from 'zod';
 import {
   BUILDING_MSG,
   coordinatesPaired,
-  createBuildingSchema,
-  updateBuildingSchema,
   type Building,
+  type CreateBuildingData,
   type ListQuery,
   type ListResult,
+  type UpdateBuildingData,
 } from '@consorcio/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { validationBody } from '../../lib/error-handler.ts';
 import { newImageKey, processImageBytes } from '../../lib/images.ts';
 import { fileUrl, keyFromUrl, type FileStorage } from '../../lib/storage.ts';
 import type { AdminPrincipal } from '../../plugins/auth.ts';
@@ -28,14 +26,6 @@ export function presentBuilding(b: repo.BuildingRow): Building {
     latitude: b.latitude,
     longitude: b.longitude,
   };
-}
-
-/** Parses with a shared schema; failures become the API.md 400 body with per-field messages. */
-function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const r = schema.safeParse(input);
-  if (r.success) return r.data;
-  const { error } = validationBody(r.error.issues);
-  throw new AppError('VALIDATION', error.message, error.fields);
 }
 
 export async function listBuildings(db: Db, principal: AdminPrincipal, q: ListQuery): Promise<ListResult<Building>> {
@@ -62,10 +52,9 @@ export async function createBuilding(
   db: Db,
   storage: FileStorage,
   principal: AdminPrincipal,
-  body: unknown,
+  input: CreateBuildingData,
   image?: Buffer,
 ): Promise<Building> {
-  const input = parseOr400(createBuildingSchema, body);
   const key = await storeImage(storage, image);
   try {
     const row = await db.transaction((tx) =>
@@ -87,24 +76,20 @@ export async function createBuilding(
   }
 }
 
-const idOnly = updateBuildingSchema.pick({ id: true });
-
 /**
- * Blank fields keep their values; a new image replaces (and removes) the old one. Checked in
- * this order: the id's tenancy (404), the fields (400), then the image (415), so another
- * administrator's building answers 404 whatever else the request carries.
+ * Blank fields keep their values; a new image replaces (and removes) the old one. The route has
+ * checked the id's tenancy (404) and the fields (400) already; the image is judged here (415).
  */
 export async function updateBuilding(
   db: Db,
   storage: FileStorage,
   principal: AdminPrincipal,
-  body: unknown,
+  input: UpdateBuildingData,
   image?: Buffer,
 ): Promise<Building> {
-  const { id } = parseOr400(idOnly, body);
+  const { id } = input;
   const current = await repo.findBuilding(db, principal, id);
   if (!current) throw notFound();
-  const input = parseOr400(updateBuildingSchema, body);
   const patch: Partial<repo.BuildingValues> = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.cata !== undefined) patch.cata = input.cata;
