@@ -21,12 +21,28 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import {
+  APARTMENT_BOUNDS,
+  BUILDING_BOUNDS,
+  EMAIL_BOUNDS,
+  EXPENSE_STATUSES,
+  IMPORTANCE,
+  PERSON_BOUNDS,
+  ROLES,
+  SPENDING_BOUNDS,
+} from '@consorcio/domain';
+
+/** The apartment columns hold the longest either form accepts (create and edit differ). */
+const APARTMENT_TEXT_MAX = {
+  cata: Math.max(APARTMENT_BOUNDS.create.cata[1], APARTMENT_BOUNDS.edit.cata[1]),
+  number: Math.max(APARTMENT_BOUNDS.create.number[1], APARTMENT_BOUNDS.edit.number[1]),
+};
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const roleEnum = pgEnum('role', ['admin', 'resident']);
-export const importanceEnum = pgEnum('importance', ['alta', 'media', 'baja']);
-export const expenseStatusEnum = pgEnum('expense_status', ['Adeudada', 'Pagada']);
+export const roleEnum = pgEnum('role', ROLES);
+export const importanceEnum = pgEnum('importance', IMPORTANCE);
+export const expenseStatusEnum = pgEnum('expense_status', EXPENSE_STATUSES);
 export const complaintStateEnum = pgEnum('complaint_state', ['opened', 'closed']);
 export const bookingStatusEnum = pgEnum('booking_status', ['free', 'booked', 'cancelled']);
 export const subscriptionKindEnum = pgEnum('subscription_kind', ['important', 'all']);
@@ -37,9 +53,9 @@ export const buildings = pgTable(
   'buildings',
   {
     id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
-    cata: varchar('cata', { length: 50 }).notNull(),
-    address: varchar('address', { length: 200 }).notNull(),
+    name: varchar('name', { length: BUILDING_BOUNDS.name }).notNull(),
+    cata: varchar('cata', { length: BUILDING_BOUNDS.cata }).notNull(),
+    address: varchar('address', { length: BUILDING_BOUNDS.address }).notNull(),
     floor: integer('floor').notNull(),
     cantApartments: integer('cant_apartments').notNull(),
     image: text('image'),
@@ -60,8 +76,8 @@ export const apartments = pgTable(
     buildingId: integer('building_id')
       .notNull()
       .references(() => buildings.id),
-    cataApartment: varchar('cata_apartment', { length: 20 }).notNull(),
-    numberApartment: varchar('number_apartment', { length: 20 }).notNull(),
+    cataApartment: varchar('cata_apartment', { length: APARTMENT_TEXT_MAX.cata }).notNull(),
+    numberApartment: varchar('number_apartment', { length: APARTMENT_TEXT_MAX.number }).notNull(),
     mt2: numeric('mt2', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     state: smallint('state').notNull().default(0),
     createdAt: createdAt(),
@@ -78,10 +94,11 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
+    // Left wider than PERSON_BOUNDS.name.max: narrowing it would be a migration that existing rows could fail.
     name: varchar('name', { length: 60 }).notNull(),
-    email: varchar('email', { length: 254 }).notNull(),
+    email: varchar('email', { length: EMAIL_BOUNDS.max }).notNull(),
     passwordHash: text('password_hash').notNull(),
-    contact: varchar('contact', { length: 20 }).notNull().default(''),
+    contact: varchar('contact', { length: PERSON_BOUNDS.contact.max }).notNull().default(''),
     role: roleEnum('role').notNull(),
     isDeleted: boolean('is_deleted').notNull().default(false),
     firstLogging: boolean('first_logging').notNull().default(false),
@@ -139,10 +156,27 @@ export const rateLimitEvents = pgTable(
   'rate_limit_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: varchar('key', { length: 300 }).notNull(),
+    /** A kind and what it counts, e.g. `login:pair:<address> <e-mail>`: as long as an address and an e-mail together. */
+    key: text('key').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('rate_limit_events_key_idx').on(t.key, t.createdAt)],
+);
+
+/**
+ * The client addresses each user has logged in from: a flood of failures against an e-mail
+ * does not lock its owner out from these (API.md §Identity).
+ */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    address: text('address').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
 
 export const spendings = pgTable(
@@ -153,9 +187,9 @@ export const spendings = pgTable(
       .notNull()
       .references(() => buildings.id),
     date: date('date', { mode: 'string' }).notNull(),
-    concept: varchar('concept', { length: 100 }).notNull(),
-    supplier: varchar('supplier', { length: 100 }).notNull(),
-    details: varchar('details', { length: 500 }).notNull(),
+    concept: varchar('concept', { length: SPENDING_BOUNDS.concept }).notNull(),
+    supplier: varchar('supplier', { length: SPENDING_BOUNDS.supplier }).notNull(),
+    details: varchar('details', { length: SPENDING_BOUNDS.details }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
@@ -392,7 +426,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: serial('id').primaryKey(),
-    to: varchar('to', { length: 254 }).notNull(),
+    to: varchar('to', { length: EMAIL_BOUNDS.max }).notNull(),
     subject: varchar('subject', { length: 300 }).notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

@@ -2,67 +2,94 @@ import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { rateLimitEvents } from '../db/schema.ts';
 
+/** At most `limit` events for `key` in any `windowMs`. */
+export interface Limit {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
 export interface Attempt {
   /** True when a key is over its limit: the attempt must be refused (it still counts). */
   limited: boolean;
   /** Seconds until an attempt would be accepted again (when limited). */
   retryAfterSeconds: number;
+  /** The keys over their limit, each with its own seconds until an attempt would be accepted again. */
+  over: Map<string, number>;
   /** The recorded events (one per key), so a caller can take them back (a login that succeeded). */
   eventIds: number[];
 }
 
-/** Counts events per key in a sliding window, in the database so every replica sees them. */
+/** The longest wait among these keys of an attempt; 0 when none of them is over its limit. */
+export function retryAfter(attempt: Attempt, keys: string[]): number {
+  return Math.max(0, ...keys.map((k) => attempt.over.get(k) ?? 0));
+}
+
+/**
+ * Records an attempt at `now` under every key, then counts each key in its own window, in the
+ * database so every replica sees them. Each attempt's own rows are committed before it counts,
+ * so of a parallel burst at most `limit` see themselves within the limit (no check-then-act
+ * window). Refused attempts count too, so hammering on keeps the key limited.
+ */
+export async function recordAttempt(db: DbOrTx, limits: Limit[], now: Date): Promise<Attempt> {
+  const over = new Map<string, number>();
+  if (limits.length === 0) return { limited: false, retryAfterSeconds: 0, over, eventIds: [] };
+  const inserted = await db
+    .insert(rateLimitEvents)
+    .values(limits.map(({ key }) => ({ key, createdAt: now })))
+    .returning({ id: rateLimitEvents.id });
+  const eventIds = inserted.map((r) => r.id);
+  for (const { key, limit, windowMs } of limits) {
+    const inWindow = and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, new Date(now.getTime() - windowMs)));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rateLimitEvents)
+      .where(inWindow);
+    const n = row?.n ?? 0;
+    if (n <= limit) continue;
+    // Accepted again once the oldest events leave the window, leaving room for one more.
+    const [nth] = await db
+      .select({ at: rateLimitEvents.createdAt })
+      .from(rateLimitEvents)
+      .where(inWindow)
+      .orderBy(asc(rateLimitEvents.createdAt), asc(rateLimitEvents.id))
+      .offset(n - limit)
+      .limit(1);
+    const waitMs = Math.max((nth ? nth.at.getTime() : now.getTime()) + windowMs - now.getTime(), 1000);
+    over.set(key, Math.ceil(waitMs / 1000));
+  }
+  const retryAfterSeconds = Math.max(0, ...over.values());
+  return { limited: over.size > 0, retryAfterSeconds, over, eventIds };
+}
+
+/** One limit (so many events per window) applied to any key. */
 export class RateLimiter {
   constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
+    readonly limit: number,
+    readonly windowMs: number,
   ) {}
 
-  /**
-   * Records an attempt first, then counts: each attempt's own row is committed before it counts,
-   * so of a parallel burst at most `limit` see themselves within the limit (no check-then-act
-   * window). Refused attempts count too, so hammering on keeps the key limited.
-   */
-  async attempt(db: DbOrTx, keys: string[]): Promise<Attempt> {
-    if (keys.length === 0) return { limited: false, retryAfterSeconds: 0, eventIds: [] };
-    const inserted = await db
-      .insert(rateLimitEvents)
-      .values(keys.map((key) => ({ key })))
-      .returning({ id: rateLimitEvents.id });
-    const eventIds = inserted.map((r) => r.id);
-    const now = Date.now();
-    const since = new Date(now - this.windowMs);
-    let limited = false;
-    let retryAfterMs = 0;
-    for (const key of keys) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(rateLimitEvents)
-        .where(and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
-      const n = row?.n ?? 0;
-      if (n <= this.limit) continue;
-      limited = true;
-      // Accepted again once the oldest events leave the window, leaving room for one more.
-      const [nth] = await db
-        .select({ at: rateLimitEvents.createdAt })
-        .from(rateLimitEvents)
-        .where(and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)))
-        .orderBy(asc(rateLimitEvents.createdAt), asc(rateLimitEvents.id))
-        .offset(n - this.limit)
-        .limit(1);
-      retryAfterMs = Math.max(retryAfterMs, (nth ? nth.at.getTime() + this.windowMs : now + this.windowMs) - now, 1000);
-    }
-    return { limited, retryAfterSeconds: Math.ceil(retryAfterMs / 1000), eventIds };
+  on(key: string): Limit {
+    return { key, limit: this.limit, windowMs: this.windowMs };
   }
 
-  /** Takes back recorded events (an attempt that turned out not to count). */
-  async forget(db: DbOrTx, eventIds: number[]): Promise<void> {
-    if (eventIds.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, eventIds));
+  attempt(db: DbOrTx, keys: string[], now: Date): Promise<Attempt> {
+    return recordAttempt(
+      db,
+      keys.map((k) => this.on(k)),
+      now,
+    );
   }
+}
 
-  async clear(db: DbOrTx, key: string): Promise<void> {
-    await db.delete(rateLimitEvents).where(eq(rateLimitEvents.key, key));
-  }
+/** Takes back recorded events (an attempt that turned out not to count). */
+export async function forgetAttempt(db: DbOrTx, attempt: Pick<Attempt, 'eventIds'>): Promise<void> {
+  if (attempt.eventIds.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, attempt.eventIds));
+}
+
+/** Forgets every event of a key (it starts over). */
+export async function clearKey(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.key, key));
 }
 
 export async function pruneRateLimitEvents(db: DbOrTx, olderThanMs = 24 * 3600_000): Promise<void> {

@@ -93,9 +93,6 @@ export async function requireAdmin(request: FastifyRequest): Promise<AdminPrinci
 export const adminOnly = async (request: FastifyRequest): Promise<void> => {
   await requireAdmin(request);
 };
-export const residentOnly = async (request: FastifyRequest): Promise<void> => {
-  await requireResident(request);
-};
 export const signedIn = async (request: FastifyRequest): Promise<void> => {
   await requireUser(request);
 };

@@ -20,13 +20,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Sesión'],
         summary: 'Iniciar sesión',
         description:
-          'Tras 10 fallos en 15 minutos, por e-mail o por dirección (detrás de un proxy, la que indica X-Forwarded-For según TRUST_PROXY): 429 con Retry-After.',
+          'Fallos limitados sin que un extraño pueda bloquear al dueño de la cuenta (429 con Retry-After): 10 en 15 minutos para un e-mail desde una dirección; 50 en 15 minutos desde una dirección (cualquier e-mail); 100 en una hora para un e-mail (cualquier dirección), que solo rechaza a las direcciones desde las que nunca se ingresó a esa cuenta. La dirección es la del cliente (detrás de un proxy, la que indica X-Forwarded-For según TRUST_PROXY).',
         body: loginSchema,
         response: { 200: loginResultSchema },
       },
     },
     async (request, reply) => {
-      const result = await login(app.db, request.body, request.ip);
+      const result = await login(app.db, app.services, request.body, request.ip);
       setSessionCookie(reply, result.token, app.config.secureCookies);
       return result;
     },
@@ -58,7 +58,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(app.db, request.body, request.ip, app.config.publicUrl);
+      await requestPasswordReset(app.db, app.services, request.body, request.ip, app.config.publicUrl);
       return reply.status(202).send({ message: MSG.checkMail });
     },
   );
@@ -69,12 +69,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Sesión'],
         summary: 'El e-mail de un enlace de restablecimiento vigente',
-        description: 'Cualquier token desconocido, usado, vencido o mal formado responde 404.',
+        description:
+          'Cualquier token desconocido, usado, vencido o mal formado responde 404. Tras 20 tokens inválidos en 15 minutos desde una dirección (aquí o en changepassword): 429 con Retry-After.',
         body: tokenSchema,
         response: { 200: z.object({ email: z.string() }) },
       },
     },
-    async (request) => emailForToken(app.db, request.body.token),
+    async (request) => emailForToken(app.db, app.services, request.body.token, request.ip),
   );
 
   app.put(
@@ -83,12 +84,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Sesión'],
         summary: 'Elegir una nueva contraseña con el enlace',
-        description: 'Consume el token (un solo uso), termina el primer ingreso y cierra las demás sesiones del usuario.',
+        description:
+          'Consume el token (un solo uso), termina el primer ingreso y cierra las demás sesiones del usuario. El token se verifica antes de calcular el hash de la nueva contraseña. Tras 20 tokens inválidos en 15 minutos desde una dirección (aquí o en tokenToEmail): 429 con Retry-After.',
         body: changePasswordSchema,
         response: { 200: z.object({ message: z.string() }) },
       },
     },
-    async (request) => changePassword(app.db, request.body, await request.principal()),
+    async (request) => changePassword(app.db, app.services, request.body, await request.principal(), request.ip),
   );
 };
 

@@ -8,32 +8,35 @@ import {
 } from '@consorcio/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, rateLimited } from '../../lib/errors.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { RateLimiter } from '../../lib/rate-limit.ts';
+import { dummyPasswordHash } from '../../lib/password.ts';
+import { forgetAttempt, RateLimiter, recordAttempt, type Attempt } from '../../lib/rate-limit.ts';
 import { newToken } from '../../lib/tokens.ts';
+import type { Services } from '../../services.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import { resetPasswordMail } from '../mail/mail.templates.ts';
 import { consumeResetToken, findLiveResetToken, issueResetToken, revokeResetTokens, storeResetToken } from './reset-tokens.ts';
 import { createSession, deleteSessionByToken, deleteUserSessions, findResidentPlace, type SessionUser } from './sessions.repository.ts';
 import { findResetRecipient, findUserByEmail, findUserById, setPassword } from './users.repository.ts';
+import { loginNotAFailure, loginSucceeded, recordLoginAttempt } from './login-limits.ts';
 
-/** API.md: after 10 failures in 15 minutes, per e-mail and per address, 429. */
-export const loginLimiter = new RateLimiter(10, 15 * 60_000);
+/** What the session calls need of app.services: the clock (rate-limit windows) and the hasher. */
+export type AuthServices = Pick<Services, 'clock' | 'passwords'>;
 
-export async function login(db: Db, input: LoginInput, ip: string): Promise<LoginResult> {
-  const emailKey = `login:email:${input.email}`;
-  const ipKey = `login:ip:${ip}`;
-  // Counted before the password is checked: a parallel burst cannot slip past the limit.
-  const attempt = await loginLimiter.attempt(db, [emailKey, ipKey]);
-  if (attempt.limited) throw rateLimited(attempt.retryAfterSeconds);
-
+/** API.md §Identity: the limits live in login-limits.ts. */
+export async function login(db: Db, services: AuthServices, input: LoginInput, ip: string): Promise<LoginResult> {
+  const now = services.clock();
   const user = await findUserByEmail(db, input.email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  // Counted before the password is checked: a parallel burst cannot slip past the limit.
+  const attempt = await recordLoginAttempt(db, input.email, ip, user?.id ?? null, now);
+  if (attempt.retryAfterSeconds) throw rateLimited(attempt.retryAfterSeconds);
+
+  const ok = await services.passwords.verify(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) throw new AppError('UNAUTHENTICATED', MSG.badCredentials);
-  // The right password is not a failure: the e-mail starts over, and the address keeps only its failures.
-  await loginLimiter.forget(db, attempt.eventIds);
-  if (user.isDeleted) throw new AppError('FORBIDDEN', MSG.userDisabled);
-  await loginLimiter.clear(db, emailKey);
+  if (user.isDeleted) {
+    await loginNotAFailure(db, attempt);
+    throw new AppError('FORBIDDEN', MSG.userDisabled);
+  }
+  await loginSucceeded(db, attempt, user.id, now);
 
   const token = await createSession(db, user.id);
   const result: LoginResult = {
@@ -76,9 +79,11 @@ export async function sessionProfile(db: Db, user: SessionUser): Promise<Session
   return profile;
 }
 
-/** Reset e-mails: 5 per address per hour, 20 per client address per hour. */
+/** Reset e-mails: 5 per e-mail address per hour, 20 per client address per hour. */
 export const resetMailLimiter = new RateLimiter(5, 60 * 60_000);
 export const resetIpLimiter = new RateLimiter(20, 60 * 60_000);
+/** tokenToEmail and changepassword: 20 calls with a dead token per client address in 15 minutes. */
+export const resetTokenLimiter = new RateLimiter(20, 15 * 60_000);
 
 /** Where a reset link points: the web app's reset screen, the token being the whole query string. */
 export function resetLink(publicUrl: string, token: string): string {
@@ -91,11 +96,19 @@ export function resetLink(publicUrl: string, token: string): string {
  * work up to the two inserts (draw a token, look the address up in a transaction, render the
  * e-mail), so the answer takes about as long whether or not the account exists.
  */
-export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, ip: string, publicUrl: string): Promise<void> {
-  const byEmail = await resetMailLimiter.attempt(db, [`reset:email:${input.email}`]);
-  if (byEmail.limited) throw rateLimited(byEmail.retryAfterSeconds);
-  const byIp = await resetIpLimiter.attempt(db, [`reset:ip:${ip}`]);
-  if (byIp.limited) throw rateLimited(byIp.retryAfterSeconds);
+export async function requestPasswordReset(
+  db: Db,
+  services: AuthServices,
+  input: ForgotPasswordInput,
+  ip: string,
+  publicUrl: string,
+): Promise<void> {
+  const attempt = await recordAttempt(
+    db,
+    [resetMailLimiter.on(`reset:email:${input.email}`), resetIpLimiter.on(`reset:ip:${ip}`)],
+    services.clock(),
+  );
+  if (attempt.limited) throw rateLimited(attempt.retryAfterSeconds);
 
   const { token, hash } = newToken();
   await db.transaction(async (tx) => {
@@ -107,24 +120,49 @@ export async function requestPasswordReset(db: Db, input: ForgotPasswordInput, i
   });
 }
 
+/**
+ * Counts a call that presents a reset token against its client address first: 429 once the
+ * address has presented too many dead tokens. The caller forgets the attempt when the token was live.
+ */
+async function tokenCall(db: Db, services: AuthServices, ip: string): Promise<Attempt> {
+  const attempt = await resetTokenLimiter.attempt(db, [`reset:token:ip:${ip}`], services.clock());
+  if (attempt.limited) throw rateLimited(attempt.retryAfterSeconds);
+  return attempt;
+}
+
 /** The e-mail a live token belongs to (the reset screen shows it read-only). */
-export async function emailForToken(db: Db, token: string): Promise<{ email: string }> {
+export async function emailForToken(db: Db, services: AuthServices, token: string, ip: string): Promise<{ email: string }> {
+  const attempt = await tokenCall(db, services, ip);
   const row = await findLiveResetToken(db, token);
   const user = row ? await findUserById(db, row.userId) : null;
   if (!row || !user || user.isDeleted) throw notFound(MSG.tokenInvalid);
+  await forgetAttempt(db, attempt);
   return { email: user.email };
 }
 
 /**
  * Sets the new password with a live token: the token is consumed (once, even under concurrent
  * calls), the user's other unused tokens are voided, first_logging ends, and every other
- * session of the user ends.
+ * session of the user ends. The token is checked before the new password is hashed: a dead
+ * token costs no hash.
  */
-export async function changePassword(db: Db, input: ChangePasswordInput, caller: SessionUser | null): Promise<{ message: string }> {
-  const passwordHash = await hashPassword(input.newPass);
+export async function changePassword(
+  db: Db,
+  services: AuthServices,
+  input: ChangePasswordInput,
+  caller: SessionUser | null,
+  ip: string,
+): Promise<{ message: string }> {
+  const attempt = await tokenCall(db, services, ip);
+  const live = await findLiveResetToken(db, input.token);
+  const owner = live ? await findUserById(db, live.userId) : null;
+  if (!live || !owner || owner.isDeleted) throw notFound(MSG.tokenInvalid);
+
+  const passwordHash = await services.passwords.hash(input.newPass);
   await db.transaction(async (tx) => {
+    // Still live (not used or expired while hashing), and consumed once even under concurrent calls.
     const row = await findLiveResetToken(tx, input.token);
-    if (!row || !(await consumeResetToken(tx, row.id))) throw notFound(MSG.tokenInvalid);
+    if (!row || row.id !== live.id || !(await consumeResetToken(tx, row.id))) throw notFound(MSG.tokenInvalid);
     const user = await findUserById(tx, row.userId);
     if (!user || user.isDeleted) throw notFound(MSG.tokenInvalid);
     await setPassword(tx, user.id, passwordHash);
@@ -132,5 +170,6 @@ export async function changePassword(db: Db, input: ChangePasswordInput, caller:
     await revokeResetTokens(tx, user.id);
     await deleteUserSessions(tx, user.id, caller?.id === user.id ? caller.sessionId : undefined);
   });
+  await forgetAttempt(db, attempt);
   return { message: MSG.passwordChanged };
 }

@@ -1,10 +1,11 @@
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../../seed/factories.ts';
-import { rateLimitEvents, sessions, users } from '../../db/schema.ts';
+import { loginAddresses, rateLimitEvents, sessions, users } from '../../db/schema.ts';
+import { argon2Hasher, type PasswordHasher } from '../../lib/password.ts';
 
 describe('accounts and sessions', () => {
   let t: TestServer;
@@ -132,7 +133,7 @@ describe('accounts and sessions', () => {
     assert.deepEqual(session.body.building, { id: b.id, name: 'Torre Sol' });
   });
 
-  test('after 10 failures in 15 minutes the e-mail, then the address, is rate-limited with 429', async () => {
+  test('after 10 failures in 15 minutes for an e-mail from this address, that pair gets 429; other accounts from it do not', async () => {
     const s = await startTestServer();
     try {
       const admin = await buildAdmin(s.database.db);
@@ -144,9 +145,9 @@ describe('accounts and sessions', () => {
       const limited = await c.post('/api/loggings/loggingIn', { email: admin.email, password: admin.password });
       assert.equal(limited.status, 429);
       assert.equal(limited.body.error.code, 'RATE_LIMITED');
-      // The address has failed 10 times too: another account from it is refused as well.
+      // Ten failures are far from the address's own limit: another account logs in from it.
       const other = await buildAdmin(s.database.db);
-      assert.equal((await c.post('/api/loggings/loggingIn', { email: other.email, password: other.password })).status, 429);
+      assert.equal((await c.post('/api/loggings/loggingIn', { email: other.email, password: other.password })).status, 200);
     } finally {
       await s.close();
     }
@@ -233,7 +234,7 @@ describe('accounts and sessions', () => {
       const [counted] = await s.database.db
         .select({ n: sql<number>`count(*)::int` })
         .from(rateLimitEvents)
-        .where(eq(rateLimitEvents.key, `login:email:${admin.email}`));
+        .where(eq(rateLimitEvents.key, `login:pair:127.0.0.1 ${admin.email}`));
       assert.equal(counted!.n, 20);
       // Even the right password waits now.
       const right = await s.client().post('/api/loggings/loggingIn', { email: admin.email, password: admin.password });
@@ -244,29 +245,30 @@ describe('accounts and sessions', () => {
     }
   });
 
-  test('a successful login does not count against its address', async () => {
+  test('a successful login does not count against its address, and the address is remembered for the account', async () => {
     const s = await startTestServer();
     try {
       const admin = await buildAdmin(s.database.db);
       for (let i = 0; i < 12; i++) await s.client().login(admin.email, admin.password);
       const [row] = await s.database.db.select({ n: sql<number>`count(*)::int` }).from(rateLimitEvents);
       assert.equal(row!.n, 0);
+      const known = await s.database.db.select().from(loginAddresses).where(eq(loginAddresses.userId, admin.id));
+      assert.deepEqual(
+        known.map((k) => k.address),
+        ['127.0.0.1'],
+      );
     } finally {
       await s.close();
     }
   });
 
-  async function failFrom(s: TestServer, forwardedFor: string, times: number): Promise<number[]> {
+  /** Failed logins for one e-mail, as sent from `forwardedFor` (only a trusted proxy makes that the address). */
+  async function failFrom(s: TestServer, forwardedFor: string, times: number, email = 'nadie@example.com'): Promise<number[]> {
     const statuses: number[] = [];
     for (let i = 0; i < times; i++) {
       const r = await s
         .client()
-        .request(
-          'POST',
-          '/api/loggings/loggingIn',
-          { email: `nadie${i}@example.com`, password: 'Mala1234x' },
-          { 'x-forwarded-for': forwardedFor },
-        );
+        .request('POST', '/api/loggings/loggingIn', { email, password: 'Mala1234x' }, { 'x-forwarded-for': forwardedFor });
       statuses.push(r.status);
     }
     return statuses;
@@ -311,5 +313,105 @@ describe('accounts and sessions', () => {
     assert.equal(long.status, 400);
     assert.equal(long.body.error.fields.password, 'Es muy largo');
     for (const r of [wrongShape, wrongType, long]) assert.doesNotMatch(r.text, /Invalid|expected|received|Too (small|big)/);
+  });
+});
+
+describe('login limits: a stranger cannot lock the owner out (API.md §Identity)', () => {
+  // Behind one trusted proxy, X-Forwarded-For is the client address. The clock stands still
+  // unless a test moves it, and the hasher counts the passwords the server checked.
+  let s: TestServer;
+  let now: Date;
+  const checked = { n: 0 };
+  const passwords: PasswordHasher = {
+    hash: argon2Hasher.hash,
+    verify: (hash, password) => {
+      checked.n++;
+      return argon2Hasher.verify(hash, password);
+    },
+  };
+  before(async () => {
+    s = await startTestServer({ env: { TRUST_PROXY: '1' }, services: { clock: () => now, passwords } });
+  });
+  after(() => s.close());
+  beforeEach(() => {
+    now = new Date('2026-03-02T12:00:00Z');
+  });
+
+  const loginFrom = (address: string, email: string, password: string) =>
+    s.client().request('POST', '/api/loggings/loggingIn', { email, password }, { 'x-forwarded-for': address });
+  const later = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+  };
+
+  async function failures(address: string, email: string, times: number): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < times; i++) statuses.push((await loginFrom(address, email, `Mala${i}xyz`)).status);
+    return statuses;
+  }
+
+  test('10 failures for an e-mail from one address refuse that pair, not the e-mail elsewhere nor the address, for 15 minutes', async () => {
+    const owner = await buildAdmin(s.database.db);
+    const neighbour = await buildAdmin(s.database.db);
+    assert.deepEqual(await failures('203.0.113.1', owner.email, 10), Array(10).fill(401));
+
+    const before = checked.n;
+    const refused = await loginFrom('203.0.113.1', owner.email, owner.password);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body.error.code, 'RATE_LIMITED');
+    assert.equal(refused.headers.get('retry-after'), String(15 * 60), 'the clock stood still: a full window');
+    assert.equal(checked.n, before, 'refused before the password is checked');
+
+    assert.equal((await loginFrom('203.0.113.2', owner.email, owner.password)).status, 200, 'the e-mail from elsewhere');
+    assert.equal((await loginFrom('203.0.113.1', neighbour.email, neighbour.password)).status, 200, 'another e-mail from the address');
+
+    later(15 * 60_000 - 1000);
+    assert.equal((await loginFrom('203.0.113.1', owner.email, owner.password)).status, 429, 'still inside the window');
+    later(15 * 60_000 + 1000);
+    assert.equal((await loginFrom('203.0.113.1', owner.email, owner.password)).status, 200, 'the window has passed');
+  });
+
+  test('50 failures from one address, whatever the e-mails, refuse that address only', async () => {
+    const user = await buildAdmin(s.database.db);
+    // Refused attempts count too: 10 checked and 15 refused per e-mail, 50 failures in all.
+    for (const email of ['uno@example.com', 'dos@example.com']) {
+      assert.deepEqual(await failures('198.51.100.20', email, 25), [...Array(10).fill(401), ...Array(15).fill(429)]);
+    }
+    const refused = await loginFrom('198.51.100.20', user.email, user.password);
+    assert.equal(refused.status, 429, 'an e-mail never tried from it');
+    assert.equal(refused.headers.get('retry-after'), String(15 * 60));
+    assert.equal((await loginFrom('198.51.100.21', user.email, user.password)).status, 200, 'from another address');
+    assert.equal((await loginFrom('198.51.100.21', 'uno@example.com', 'Mala1234x')).status, 401);
+  });
+
+  test('100 failures for an e-mail from many addresses refuse new addresses, never one the owner logged in from', async () => {
+    const owner = await buildAdmin(s.database.db);
+    assert.equal((await loginFrom('192.0.2.10', owner.email, owner.password)).status, 200, 'the owner, from home');
+
+    // A stranger, from four addresses at once, fails 104 times (10 checked and 16 refused per address).
+    const strangers = ['198.51.100.31', '198.51.100.32', '198.51.100.33', '198.51.100.34'];
+    const statuses = (await Promise.all(strangers.map((a) => failures(a, owner.email, 26)))).flat();
+    assert.ok(
+      statuses.every((x) => x === 401 || x === 429),
+      String(statuses),
+    );
+    assert.ok(statuses.filter((x) => x === 401).length <= 40, String(statuses));
+
+    const before = checked.n;
+    const unknown = await loginFrom('198.51.100.99', owner.email, owner.password);
+    assert.equal(unknown.status, 429, 'an address that never logged into the account is refused, right password or not');
+    const wait = Number(unknown.headers.get('retry-after'));
+    assert.ok(wait > 15 * 60 && wait <= 60 * 60, `Retry-After ${wait}`);
+    assert.equal(checked.n, before, 'refused before the password is checked');
+
+    // The owner, from the address they logged in from before: checked as usual.
+    assert.equal((await loginFrom('192.0.2.10', owner.email, 'Equivocada1')).status, 401);
+    assert.equal((await loginFrom('192.0.2.10', owner.email, owner.password)).status, 200);
+    // An address known for another account does not count for this one.
+    const other = await buildAdmin(s.database.db);
+    assert.equal((await loginFrom('192.0.2.20', other.email, other.password)).status, 200);
+    assert.equal((await loginFrom('192.0.2.20', owner.email, owner.password)).status, 429);
+
+    later(60 * 60_000 + 1000);
+    assert.equal((await loginFrom('198.51.100.99', owner.email, owner.password)).status, 200, 'an hour later');
   });
 });

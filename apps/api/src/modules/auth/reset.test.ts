@@ -1,11 +1,13 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { extractResetToken, TestSmtpServer } from '../../test/smtp.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../../seed/factories.ts';
 import { mailOutbox, passwordResetTokens, rateLimitEvents } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
+import { argon2Hasher, type PasswordHasher } from '../../lib/password.ts';
 import { jobs } from '../../jobs/index.ts';
 import { deliverDueMail } from '../mail/mail.worker.ts';
 import { CLAIM_MS, claimDueMail, enqueueMail, markFailed, markSent } from '../mail/mail.outbox.ts';
@@ -433,5 +435,125 @@ describe('password reset, first login and e-mail delivery', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('reset calls: limited per client address, and a dead token costs no hash', () => {
+  // Behind one trusted proxy, X-Forwarded-For is the client address. The clock stands still
+  // unless a test moves it, and the hasher counts the passwords the server hashed.
+  let s: TestServer;
+  let now: Date;
+  const hashed = { n: 0 };
+  const passwords: PasswordHasher = {
+    hash: (password) => {
+      hashed.n++;
+      return argon2Hasher.hash(password);
+    },
+    verify: argon2Hasher.verify,
+  };
+  before(async () => {
+    s = await startTestServer({ env: { TRUST_PROXY: '1' }, services: { clock: () => now, passwords } });
+  });
+  after(() => s.close());
+  beforeEach(() => {
+    now = new Date('2026-03-02T12:00:00Z');
+  });
+
+  const from = (address: string, method: string, path: string, body: unknown) =>
+    s.client().request(method, path, body, { 'x-forwarded-for': address });
+  const deadToken = () => randomBytes(32).toString('base64url');
+
+  /** A first-login resident and the reset token their login handed out. */
+  async function firstLogin(address: string) {
+    const db = s.database.db;
+    const admin = await buildAdmin(db);
+    const apt = await buildApartment(db, (await buildBuilding(db, admin.id)).id);
+    const user = await buildResident(db, apt.id, { firstLogging: true });
+    const login = await from(address, 'POST', '/api/loggings/loggingIn', { email: user.email, password: user.password });
+    assert.equal(login.status, 200);
+    return { user, token: login.body.resetToken as string };
+  }
+
+  test('changepassword checks the token before it hashes the new password', async () => {
+    const { user, token } = await firstLogin('203.0.113.40');
+    const [used, expired] = [await firstLogin('203.0.113.40'), await firstLogin('203.0.113.40')];
+    assert.equal(
+      (await from('203.0.113.40', 'PUT', '/api/loggings/changepassword', { token: used.token, newPass: 'Nueva2026x' })).status,
+      200,
+    );
+    await s.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, expired.user.id));
+
+    const before = hashed.n;
+    for (const dead of [deadToken(), 'abc', '', used.token, expired.token]) {
+      const res = await from('203.0.113.40', 'PUT', '/api/loggings/changepassword', { token: dead, newPass: 'Nueva2026x' });
+      assert.equal(res.status, 404, dead);
+    }
+    assert.equal(hashed.n, before, 'no dead token cost a hash');
+
+    const ok = await from('203.0.113.40', 'PUT', '/api/loggings/changepassword', { token, newPass: 'Nueva2026x' });
+    assert.equal(ok.status, 200);
+    assert.equal(hashed.n, before + 1, 'the live token: one hash');
+    await s.client().login(user.email, 'Nueva2026x');
+  });
+
+  test('a burst of dead tokens from one address gets 429 with Retry-After; other addresses and later calls go through', async () => {
+    const { user, token } = await firstLogin('203.0.113.50');
+    const before = hashed.n;
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        from('198.51.100.50', 'PUT', '/api/loggings/changepassword', { token: deadToken(), newPass: 'Nueva2026x' }),
+      ),
+    );
+    const statuses = burst.map((r) => r.status);
+    assert.ok(
+      statuses.every((x) => x === 404 || x === 429),
+      String(statuses),
+    );
+    assert.ok(statuses.filter((x) => x === 404).length <= 20, String(statuses));
+    assert.ok(statuses.includes(429), String(statuses));
+    const limited = burst.find((r) => r.status === 429)!;
+    assert.equal(limited.body.error.code, 'RATE_LIMITED');
+    assert.equal(limited.headers.get('retry-after'), String(15 * 60), 'the clock stood still: a full window');
+    assert.equal(hashed.n, before, 'the burst cost no hash');
+    // The two token calls share the limit; even a live token waits from that address.
+    assert.equal((await from('198.51.100.50', 'POST', '/api/loggings/tokenToEmail', { token })).status, 429);
+    assert.equal((await from('198.51.100.50', 'PUT', '/api/loggings/changepassword', { token, newPass: 'Nueva2026x' })).status, 429);
+
+    // Another address is not affected, and calls with a live token do not count.
+    const email = await from('198.51.100.51', 'POST', '/api/loggings/tokenToEmail', { token });
+    assert.deepEqual([email.status, email.body], [200, { email: user.email }]);
+    assert.equal((await from('198.51.100.51', 'PUT', '/api/loggings/changepassword', { token, newPass: 'Nueva2026x' })).status, 200);
+    const [left] = await s.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rateLimitEvents)
+      .where(eq(rateLimitEvents.key, 'reset:token:ip:198.51.100.51'));
+    assert.equal(left!.n, 0);
+
+    now = new Date(now.getTime() + 15 * 60_000 + 1000);
+    assert.equal(
+      (await from('198.51.100.50', 'POST', '/api/loggings/tokenToEmail', { token: deadToken() })).status,
+      404,
+      'the window has passed',
+    );
+  });
+
+  test('tokenToEmail alone is limited too: 20 dead tokens, then 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await from('198.51.100.60', 'POST', '/api/loggings/tokenToEmail', { token: deadToken() })).status);
+    }
+    assert.deepEqual(statuses, [...Array(20).fill(404), 429]);
+  });
+
+  test('sendEmail is limited per client address: 20 an hour, whatever the e-mails', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await from('198.51.100.70', 'POST', '/api/loggings/sendEmail', { email: `pide${i}@example.com` })).status);
+    }
+    assert.deepEqual(statuses, [...Array(20).fill(202), 429]);
+    assert.equal((await from('198.51.100.71', 'POST', '/api/loggings/sendEmail', { email: 'pide0@example.com' })).status, 202);
   });
 });
