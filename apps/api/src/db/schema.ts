@@ -66,7 +66,7 @@ export const buildings = pgTable(
     /** Deleting a building archives it: its money history stays. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('buildings_name_idx').on(t.name)],
+  (t) => [index('buildings_name_idx').on(t.name), index('buildings_image_idx').on(t.image)],
 );
 
 export const apartments = pgTable(

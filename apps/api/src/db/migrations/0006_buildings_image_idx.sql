@@ -1,0 +1,1 @@
+CREATE INDEX "buildings_image_idx" ON "buildings" USING btree ("image");
