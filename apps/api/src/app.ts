@@ -11,7 +11,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { errorBody, registerErrorHandler } from './lib/error-handler.ts';
+import { errorBody, registerErrorHandler, sendError } from './lib/error-handler.ts';
+import { MULTIPART_LIMITS } from './lib/images.ts';
 import { MSG } from '@consorcio/domain';
 import authPlugin from './plugins/auth.ts';
 import { apiModules } from './modules/index.ts';
@@ -25,8 +26,6 @@ declare module 'fastify' {
     services: Services;
   }
 }
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
@@ -57,6 +56,8 @@ export async function buildApp({ config, database, services, logger = true, logS
       : false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 1024 * 1024,
+    // Malformed URLs (bad percent-encoding, an over-long path segment) get the API error format too, never Fastify's echo of the URL.
+    frameworkErrors: (err, request, reply) => void sendError(err, request, reply),
     // A hop count, never `true`: trusting every hop would let a client pick its own address.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -66,7 +67,7 @@ export async function buildApp({ config, database, services, logger = true, logS
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', { ...createServices(config, database), ...services });
+  app.decorate('services', { ...createServices(config), ...services });
   registerErrorHandler(app);
 
   const tileOrigin = safeOrigin(config.tileUrl.replace(/\{[a-z]\}/g, 'a'));
@@ -93,7 +94,7 @@ export async function buildApp({ config, database, services, logger = true, logS
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(authPlugin);
 
   await app.register(swagger, {
@@ -154,11 +155,11 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
       return reply.status(404).send(errorBody('NOT_FOUND', MSG.notFound));
     }
-    if (!hasWeb) return reply.status(404).type('text/plain').send('La aplicación web no está compilada: ejecute npm run build');
+    if (!hasWeb) return reply.status(404).send(errorBody('NOT_FOUND', MSG.webNotBuilt));
     if (path.extname(url) && !url.endsWith('.html')) {
       const file = path.join(webDist, path.normalize(url).replace(/^([/\\])+/, ''));
       if (file.startsWith(webDist) && fs.existsSync(file)) return reply.sendFile(path.relative(webDist, file));
-      return reply.status(404).type('text/plain').send('Not found');
+      return reply.status(404).send(errorBody('NOT_FOUND', MSG.notFound));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { idField, safeText } from './common.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 
 /** Spanish texts of the apartment screens (spec/admin-panel.md §5 and §8). */
 export const APARTMENT_MSG = {
   fillAll: 'DEBE COMPLETAR TODOS LOS CAMPOS CORRECTAMENTE',
   mt2Chars: 'Solo se permiten numeros, comas y puntos',
-  mt2Negative: 'No se puede ingresar numeros negativos',
-  mt2Decimals: 'Solo se permiten hasta 2 decimales',
+  mt2Negative: MSG.noNegatives,
+  mt2Decimals: MSG.twoDecimals,
   mt2TooBig: 'La superficie es demasiado grande',
   numberChars: 'Solo se permiten mayusculas y numeros',
   createFailed: 'No se cargó el dpto',
@@ -38,7 +39,7 @@ export const APARTMENT_BOUNDS = {
  * the edit rule; we keep it there too, or an apartment created as "UF 101" could never be saved again.
  */
 const CATA_CHARS = /^[\p{L}\d ,.'-]+$/u;
-const MT2_CHARS = /^[\d ,.']+$/;
+export const MT2_CHARS = /^[\d ,.']+$/;
 const NUMBER_CHARS = /^[A-Z\d-]+$/;
 
 /**
@@ -73,7 +74,7 @@ export function mt2Problem(n: number): string | null {
 }
 
 const bounded = (min: number, max: number, re: RegExp, charsMessage: string) =>
-  z.string({ error: MSG.required }).trim().min(1, MSG.required).min(min, MSG.tooShort).max(max, MSG.tooLong).regex(re, charsMessage);
+  safeText().trim().min(1, MSG.required).min(min, MSG.tooShort).max(max, MSG.tooLong).regex(re, charsMessage);
 
 const mt2Text = (min: number, max: number) =>
   bounded(min, max, MT2_CHARS, APARTMENT_MSG.mt2Chars).superRefine((s, ctx) => {
@@ -88,7 +89,7 @@ const state = z
 
 /** The create form (text fields, as typed). */
 export const apartmentCreateFormSchema = z.object({
-  building: z.coerce.number({ error: MSG.required }).int().min(1, MSG.required),
+  building: idField(MSG.required),
   cata_apartment: bounded(...APARTMENT_BOUNDS.create.cata, CATA_CHARS, MSG.badChars),
   mt2: mt2Text(...APARTMENT_BOUNDS.create.mt2),
   number_apartment: bounded(...APARTMENT_BOUNDS.create.number, NUMBER_CHARS, APARTMENT_MSG.numberChars),
@@ -106,7 +107,7 @@ export const apartmentEditFormSchema = z.object({
 export type ApartmentEditFormInput = z.input<typeof apartmentEditFormSchema>;
 
 /** mt2 in JSON: a number >= 0 with at most 2 decimals, or text as the forms accept it. */
-const mt2Json = z.union([z.number(), z.string()], { error: MSG.required }).transform((v, ctx) => {
+const mt2Json = z.union([z.number(), safeText()], { error: MSG.required }).transform((v, ctx) => {
   const n = typeof v === 'number' ? v : MT2_CHARS.test(v.trim()) ? parseMt2(v.trim()) : NaN;
   const problem = mt2Problem(n);
   if (problem) {
@@ -126,7 +127,7 @@ const serverFields = {
 
 /** POST /api/apartments */
 export const createApartmentSchema = z.object({
-  building: z.coerce.number({ error: MSG.required }).int().min(1, MSG.required),
+  building: idField(MSG.required),
   ...serverFields,
 });
 export type CreateApartmentInput = z.input<typeof createApartmentSchema>;

@@ -1,34 +1,45 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { emailSchema, passwordSchema } from './common.ts';
+import { emailField, emailSchema, passwordSchema, safeText } from './common.ts';
 import { apartmentRefSchema } from './apartments.ts';
 import { buildingRefSchema } from './buildings.ts';
 
 export const ROLES = ['admin', 'resident'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Person names: letters (any accent), spaces, dot, apostrophe, hyphen; 3 to 20. */
-export const NAME_PATTERN = /^[\p{L} .'-]+$/u;
-export const nameSchema = z
-  .string({ error: MSG.required })
-  .trim()
-  .min(1, MSG.required)
-  .min(3, MSG.tooShort)
-  .max(20, MSG.tooLong)
-  .regex(NAME_PATTERN, MSG.noSpecialChars);
+/** A person's name and phone (spec §5): the bounds of sign-up, user create and user edit. */
+export const PERSON_BOUNDS = { name: { min: 3, max: 20 }, contact: { min: 8, max: 20 } } as const;
 
-/** Phone: 8 to 20 of digits, plus and hyphen. */
-export const contactSchema = z
-  .string({ error: MSG.required })
-  .trim()
-  .min(1, MSG.required)
-  .min(8, MSG.tooShort)
-  .max(20, MSG.tooLong)
-  .regex(/^[\d+-]+$/, MSG.onlyNumbersAllowed);
+/** The characters of a person's name: letters (any accent), spaces, dot, apostrophe, hyphen. */
+export const NAME_CHARS = String.raw`\p{L} .'-`;
+export const NAME_PATTERN = new RegExp(`^[${NAME_CHARS}]+$`, 'u');
+/** Phones as sign-up and user create take them: digits, plus and hyphen. */
+export const CONTACT_PATTERN = /^[\d+-]+$/;
+
+/** A person's name; `blank` is what an empty one says (the user edit form has its own). */
+export const personName = (blank: string = MSG.required) =>
+  safeText(blank)
+    .trim()
+    .min(1, blank)
+    .min(PERSON_BOUNDS.name.min, MSG.tooShort)
+    .max(PERSON_BOUNDS.name.max, MSG.tooLong)
+    .regex(NAME_PATTERN, MSG.noSpecialChars);
+
+/** A phone; the user edit form takes digits only (spec §5), so the pattern is a parameter. */
+export const personContact = (blank: string = MSG.required, pattern: RegExp = CONTACT_PATTERN) =>
+  safeText(blank)
+    .trim()
+    .min(1, blank)
+    .min(PERSON_BOUNDS.contact.min, MSG.tooShort)
+    .max(PERSON_BOUNDS.contact.max, MSG.tooLong)
+    .regex(pattern, MSG.onlyNumbersAllowed);
+
+export const nameSchema = personName();
+export const contactSchema = personContact();
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: MSG.required }).min(1, MSG.required).max(200, MSG.tooLong),
+  password: safeText().min(1, MSG.required).max(200, MSG.tooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -45,7 +56,7 @@ export const registeredAdminSchema = z.object({ id: z.number(), name: z.string()
 export type RegisteredAdmin = z.infer<typeof registeredAdminSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ error: MSG.emailInvalidReset }).trim().toLowerCase().max(254).email(MSG.emailInvalidReset),
+  email: emailField(MSG.emailInvalidReset, MSG.emailInvalidReset),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 

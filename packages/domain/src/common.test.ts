@@ -1,6 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { passwordSchema, emailSchema, isoDateSchema } from './common.ts';
+import {
+  emailSchema,
+  ID_MAX,
+  idField,
+  idSchema,
+  isoDateSchema,
+  passwordSchema,
+  safeText,
+  YEAR_MAX,
+  YEAR_MIN,
+  yearSchema,
+} from './common.ts';
 import { monthKey, monthIndex, monthNameEs, monthRange } from './months.ts';
 import { pesosToCents, hasAtMostTwoDecimals, formatPesos } from './money.ts';
 import { formatDateEs, formatDateShortEs, todayIso } from './dates.ts';
@@ -64,4 +75,27 @@ test('dates format as DD/MM/YYYY and DD/MM/YY; today is Argentine time', () => {
   assert.equal(formatDateShortEs('2026-11-05'), '05/11/26');
   // 02:00 UTC on the 1st is still the previous day in Córdoba (UTC-3).
   assert.equal(todayIso(new Date('2026-03-01T02:00:00Z')), '2026-02-28');
+});
+
+test('ids are positive integers up to 2^31 - 1, with the caller’s message for a missing one', () => {
+  assert.equal(idSchema.parse('2147483647'), ID_MAX);
+  for (const bad of [2 ** 31, 0, -1, 1.5, 'abc', '']) assert.equal(idSchema.safeParse(bad).success, false, String(bad));
+  const chosen = idField('Elija uno');
+  assert.equal(chosen.safeParse('').error!.issues[0]!.message, 'Elija uno');
+  assert.equal(chosen.safeParse(2 ** 31).error!.issues[0]!.message, 'El valor no es válido');
+});
+
+test('free text refuses NUL and other control characters, not tabs or newlines', () => {
+  const text = safeText().trim().min(1).max(100);
+  for (const bad of ['Luz\u0000', '\u0007', 'a\u001Bb', '\u007F', '\u0085']) {
+    assert.equal(text.safeParse(bad).error?.issues[0]?.message, 'Contiene caracteres no aceptados', JSON.stringify(bad));
+  }
+  assert.equal(text.parse(' Luz\n\tagua\r\n '), 'Luz\n\tagua');
+});
+
+test('years and dates share the range of API.md', () => {
+  assert.deepEqual([YEAR_MIN, YEAR_MAX], [2000, 2100]);
+  assert.equal(yearSchema.safeParse('1999').error!.issues[0]!.message, 'Fecha fuera de rango');
+  assert.equal(isoDateSchema.safeParse('0000-01-01').error!.issues[0]!.message, 'Fecha fuera de rango');
+  assert.equal(isoDateSchema.safeParse('2100-12-31').success, true);
 });

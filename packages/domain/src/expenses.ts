@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema } from './common.ts';
+import { idSchema, listQuerySchema, monthIndexSchema, safeText, yearSchema } from './common.ts';
+import { MSG } from './messages.ts';
+import { APARTMENT_BOUNDS } from './apartments.ts';
 import { MONTH_KEYS } from './months.ts';
 import { buildingRefSchema } from './buildings.ts';
 
@@ -16,7 +18,7 @@ export const EXPENSE_MSG = {
   notSettled: 'Ese mes no tiene expensas liquidadas',
   archivedApartment: 'Archivado',
   needBuildingFilter: 'Primero debe filtrar por el edificio al que le quiere generar las expensas',
-  apartmentNeedsBuilding: 'No se puede elegir departamento sin selecciona edificio',
+  apartmentNeedsBuilding: MSG.apartmentNeedsBuilding,
   confirmToggle: 'Vas a cambiar el estado de este pago, estás seguro?',
 } as const;
 
@@ -29,15 +31,12 @@ export function settlementYears(currentYear: number): number[] {
   return years;
 }
 
-export const settlementParamsSchema = z.object({
-  month: z.coerce.number().int().min(0).max(11),
-  year: z.coerce.number().int().min(2000).max(2100),
-});
-export const generateExpensesBodySchema = z.object({ buildingId: z.coerce.number().int().positive() });
+export const settlementParamsSchema = z.object({ month: monthIndexSchema, year: yearSchema });
+export const generateExpensesBodySchema = z.object({ buildingId: idSchema });
 
 export const expensesByApartmentsQuerySchema = listQuerySchema.extend({
   buildingId: idSchema.optional(),
-  number_apartment: z.string().trim().max(20).optional(),
+  number_apartment: safeText().trim().max(APARTMENT_BOUNDS.edit.number[1], MSG.tooLong).optional(),
 });
 
 export const monthKeySchema = z.enum(MONTH_KEYS);

@@ -1,3 +1,5 @@
+import { IMAGE_MAX_TEXT } from './uploads.ts';
+
 /** Spanish texts shown to users, shared by the web forms and the API. */
 export const MSG = {
   required: 'Debe completar todos los campos',
@@ -10,6 +12,8 @@ export const MSG = {
   onlyDigits: 'Solo puedes ingresar numeros!',
   onlyNumbersAllowed: 'Solo se permiten numeros',
   passwordRule: '1 nro, 1 mayus y 1 min',
+  /** The same rule as a form's hint says it before anything is typed. */
+  passwordHint: 'Entre 8 y 60 caracteres, con 1 número, 1 mayúscula y 1 minúscula',
   passwordsDiffer: 'Las contraseñas no coinciden',
   emailInvalidLogin: 'El correo electronico es incorrecto',
   emailInvalidReset: 'El correo electronico es invalido',
@@ -29,15 +33,21 @@ export const MSG = {
   rateLimited: 'Demasiados intentos. Espere unos minutos e intente de nuevo',
   internal: 'Ocurrió un error inesperado. Intente de nuevo más tarde',
   unavailable: 'El servicio no está disponible en este momento. Intente de nuevo en unos minutos',
-  payloadTooLarge: 'El archivo es demasiado grande (máximo 5 MB)',
+  payloadTooLarge: `El archivo es demasiado grande (máximo ${IMAGE_MAX_TEXT})`,
   unsupportedFile: 'Tipo de archivo no soportado',
+  unsupportedMediaType: 'El formato de la solicitud no es válido',
   unsupportedFileHint: 'Los archivos solo pueden ser JPG, PNG o JPEG',
   tokenInvalid: 'El enlace no es válido o ya venció. Pida uno nuevo',
   /** A request zod rejects without a message of ours (no body, wrong shape). */
   invalidRequest: 'La solicitud no es válida',
   invalidValue: 'El valor no es válido',
   requestTooLarge: 'La solicitud es demasiado grande',
+  noNegatives: 'No se puede ingresar numeros negativos',
+  twoDecimals: 'Solo se permiten hasta 2 decimales',
+  apartmentNeedsBuilding: 'No se puede elegir departamento sin selecciona edificio',
   invalidDate: 'Fecha inválida',
   dateOutOfRange: 'Fecha fuera de rango',
+  /** A page asked of a server started without the built web app (development). */
+  webNotBuilt: 'La aplicación web no está compilada: ejecute npm run build',
   welcome: (name: string) => `Bienvenido ${name}`,
 } as const;

@@ -45,3 +45,21 @@ test('typing filters and state labels', () => {
   assert.equal(userStateLabel(false), 'Habilitado');
   assert.equal(userStateLabel(true), 'Deshabilitado');
 });
+
+test('create and edit share the bounds of a name, a contact and an e-mail; control characters are refused', () => {
+  const edit = { name: 'Ana Gómez', email: 'ana@example.com', contact: '3514567890', isDeleted: false };
+  for (const [field, tooLong] of [
+    ['name', 'A'.repeat(21)],
+    ['contact', '1'.repeat(21)],
+    ['email', `${'a'.repeat(250)}@x.co`],
+  ] as const) {
+    assert.equal(firstMessage(createUserSchema.safeParse({ ...user, [field]: tooLong })), 'Es muy largo', `create ${field}`);
+    assert.equal(firstMessage(updateUserSchema.safeParse({ ...edit, [field]: tooLong })), 'Es muy largo', `edit ${field}`);
+    assert.equal(
+      firstMessage(updateUserSchema.safeParse({ ...edit, [field]: `${edit[field]}\u0000` })),
+      'Contiene caracteres no aceptados',
+      `edit ${field} NUL`,
+    );
+  }
+  assert.equal(firstMessage(createUserSchema.safeParse({ ...user, apartment: 2 ** 31 })), 'El valor no es válido');
+});

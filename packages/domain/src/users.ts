@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { listQuerySchema } from './common.ts';
-import { contactSchema, nameSchema, ROLES } from './auth.ts';
+import { emailField, emailSchema, idField, idSchema, listQuerySchema, passwordSchema } from './common.ts';
+import { contactSchema, NAME_CHARS, nameSchema, personContact, personName, ROLES } from './auth.ts';
 import { apartmentRefSchema } from './apartments.ts';
 import { buildingRefSchema } from './buildings.ts';
-import { emailSchema, passwordSchema } from './common.ts';
 
 /** Spanish texts of the user screens (spec/admin-panel.md §5 and §8, resident-area.md §5). */
 export const USER_MSG = {
@@ -13,7 +12,7 @@ export const USER_MSG = {
   emailTaken: 'El mail ya está registrado en nuestra BBDD',
   emailTakenHint: 'Use otro email',
   editFillAll: 'Debe completar el nombre, email y numero de contacto',
-  apartmentWithoutBuilding: 'No se puede elegir departamento sin selecciona edificio',
+  apartmentWithoutBuilding: MSG.apartmentNeedsBuilding,
   enabled: 'Habilitado',
   disabled: 'Deshabilitado',
   allowed: 'PERMITIDO',
@@ -22,11 +21,11 @@ export const USER_MSG = {
 } as const;
 
 /** Filters typed while the user writes (spec §5: letters only, digits only). */
-export const NAME_TYPING = /^[\p{L} .'-]*$/u;
+export const NAME_TYPING = new RegExp(`^[${NAME_CHARS}]*$`, 'u');
 export const DIGITS_TYPING = /^\d*$/;
 
 /** A select's value as an id: '' or 0 means "not chosen", which is the "complete every field" case. */
-const chosenId = z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required);
+const chosenId = idField(MSG.required);
 
 /** User create (admin): every field, including building and apartment, is required. */
 export const createUserSchema = z.object({
@@ -42,38 +41,19 @@ export type CreateUserInput = z.output<typeof createUserSchema>;
 export type CreateUserForm = z.input<typeof createUserSchema>;
 
 /**
- * User edit e-mail: valid format; the original's 3..20 bounds are widened to 254 (RFC 5321)
+ * User edit e-mail: valid format; the original's 3..20 bounds are widened to EMAIL_BOUNDS (RFC 5321)
  * so real addresses fit.
  */
-export const userEditEmailSchema = z
-  .string({ error: MSG.required })
-  .trim()
-  .toLowerCase()
-  .min(1, USER_MSG.editFillAll)
-  .min(3, MSG.tooShort)
-  .max(254, MSG.tooLong)
-  .email(MSG.badChars);
+export const userEditEmailSchema = emailField(USER_MSG.editFillAll, MSG.badChars);
 
-/** User edit contact: digits only, 8 to 20. */
-export const userEditContactSchema = z
-  .string({ error: MSG.required })
-  .trim()
-  .min(1, USER_MSG.editFillAll)
-  .min(8, MSG.tooShort)
-  .max(20, MSG.tooLong)
-  .regex(/^\d+$/, MSG.onlyNumbersAllowed);
+/** User edit contact: digits only (spec §5), the bounds of every contact. */
+export const userEditContactSchema = personContact(USER_MSG.editFillAll, /^\d+$/);
 
-export const userEditNameSchema = z
-  .string({ error: MSG.required })
-  .trim()
-  .min(1, USER_MSG.editFillAll)
-  .min(3, MSG.tooShort)
-  .max(20, MSG.tooLong)
-  .regex(/^[\p{L} .'-]+$/u, MSG.noSpecialChars);
+export const userEditNameSchema = personName(USER_MSG.editFillAll);
 
 /** User edit (admin): name, email, contact and the PERMITIDO / BANNED choice (isDeleted). */
 export const updateUserSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   name: userEditNameSchema,
   email: userEditEmailSchema,
   contact: userEditContactSchema,
@@ -84,8 +64,8 @@ export type UpdateUserInput = z.output<typeof updateUserSchema>;
 /** GET /users/getall: an apartment filter needs its building. */
 export const listUsersQuerySchema = listQuerySchema
   .extend({
-    buildingId: z.coerce.number().int().positive().optional(),
-    apartmentId: z.coerce.number().int().positive().optional(),
+    buildingId: idSchema.optional(),
+    apartmentId: idSchema.optional(),
   })
   .refine((q) => !(q.apartmentId && !q.buildingId), { message: USER_MSG.apartmentWithoutBuilding, path: ['apartmentId'] });
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
