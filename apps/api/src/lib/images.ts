@@ -55,6 +55,17 @@ export const uploadedImage = (request: FastifyRequest): Buffer | undefined => up
  */
 export async function readUploadBody(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
+  try {
+    request.body = await readParts(request);
+  } catch (err) {
+    // Busboy's own parse errors ("Boundary not found", "Unexpected end of form") carry no status:
+    // they are a malformed request, not a failure of ours. The plugin's limits keep their 413.
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    throw new AppError('VALIDATION', MSG.invalidRequest);
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<unknown> {
   let body: unknown = {};
   for await (const part of request.parts({ isPartAFile })) {
     if (part.type === 'file') {
@@ -75,7 +86,7 @@ export async function readUploadBody(request: FastifyRequest): Promise<void> {
       }
     }
   }
-  request.body = body;
+  return body;
 }
 
 const IMAGE_PART_DOC = {

@@ -277,6 +277,26 @@ describe('buildings', () => {
     assert.equal(tooBigId.body.error.fields.id, MSG.invalidValue);
   });
 
+  test('a malformed multipart body (no boundary, cut off) answers 400 in the API format, never 500', async () => {
+    const { token } = await newAdminClient(t);
+    const json = JSON.stringify({ body: fields });
+    const cutOff = rawMultipart([{ name: 'body', data: JSON.stringify(fields) }]).body.subarray(0, 60);
+    for (const [method, contentType, body] of [
+      ['POST', 'multipart/form-data', json],
+      ['PUT', 'multipart/form-data', json],
+      ['POST', 'multipart/form-data; boundary=----consorcio-test-boundary', new Uint8Array(cutOff)],
+    ] as const) {
+      const res = await fetch(`${t.baseUrl}/api/buildings`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        body,
+      });
+      const text = await res.text();
+      assert.equal(res.status, 400, `${method} ${contentType}: ${text}`);
+      assert.equal(JSON.parse(text).error.code, 'VALIDATION');
+    }
+  });
+
   test("a building's image is served to its administrators and residents only; anyone else gets 404", async () => {
     const { a, b } = await twoTenants(t);
     const db = t.database.db;
