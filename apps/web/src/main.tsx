@@ -10,15 +10,15 @@ import 'dayjs/locale/es';
 import { theme } from './app/theme';
 import { router } from './app/router';
 import { DialogsProvider } from './lib/dialogs';
-import { ApiError, setUnauthenticatedHandler } from './lib/api';
-import { clearProfile, sessionKey } from './features/auth/session';
+import { retryServerErrors, setUnauthenticatedHandler } from './lib/api';
+import { clearProfile, sessionKey } from './lib/session';
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
+      retry: retryServerErrors,
     },
   },
 });

@@ -10,7 +10,7 @@ const el = (C: Lazy) => <C />;
 /** A screen that a later issue builds. */
 const soon = (title: string) => <UnderConstruction title={title} />;
 
-const LandingPage = page(() => import('../features/landing/LandingPage'));
+const LandingPage = page(() => import('../routes/LandingPage'));
 const RegisterAdminPage = page(() => import('../features/auth/RegisterAdminPage'));
 const AdminLayout = page(() => import('../layouts/AdminLayout'));
 const ResidentLayout = page(() => import('../layouts/ResidentLayout'));
@@ -24,10 +24,10 @@ const ResidentHomePage = page(() => import('../features/resident/ResidentHomePag
 const HomePage = page(() => import('../features/buildings/HomePage'));
 const BuildingsListPage = page(() => import('../features/buildings/BuildingsListPage'));
 const BuildingFormPage = page(() => import('../features/buildings/BuildingFormPage'));
-const BuildingDetailPage = page(() => import('../features/buildings/BuildingDetailPage'));
-const ApartmentCreatePage = page(() => import('../features/apartments/ApartmentCreatePage'));
-const ApartmentEditPage = page(() => import('../features/apartments/ApartmentEditPage'));
-const SpendingsBoardPage = page(() => import('../features/spendings/SpendingsBoardPage'));
+const BuildingDetailPage = page(() => import('../routes/BuildingDetailPage'));
+const ApartmentCreatePage = page(() => import('../routes/ApartmentCreatePage'));
+const ApartmentEditPage = page(() => import('../routes/ApartmentEditPage'));
+const SpendingsBoardPage = page(() => import('../routes/SpendingsBoardPage'));
 const SpendingFormPage = page(() => import('../features/spendings/SpendingFormPage'));
 const ExpensesTablePage = page(() => import('../features/expenses/ExpensesTablePage'));
 const SettlementPage = page(() => import('../features/expenses/SettlementPage'));

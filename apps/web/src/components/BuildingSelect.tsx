@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useApartmentOptions, useBuildingOptions } from '../features/buildings/options';
+import { useApartmentOptions, useBuildingOptions } from '../hooks/use-building-options';
 
 type SelectProps = Omit<TextFieldProps, 'value' | 'onChange' | 'select'> & {
   value: number | '' | null | undefined;

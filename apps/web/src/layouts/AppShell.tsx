@@ -6,6 +6,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -21,7 +22,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { MSG } from '@consorcio/domain';
 import { PageLoader } from '../components/PageLoader';
 import { useDialogs } from '../lib/dialogs';
-import { LOGOUT_FAILED, useLogout, useSession } from '../features/auth/session';
+import { LOGOUT_FAILED, useLogout, useSession } from '../lib/session';
 
 export interface NavItem {
   label: string;
@@ -84,17 +85,19 @@ export function AppShell({
   const navList = (
     <List>
       {nav.map((item) => (
-        <ListItemButton
-          key={item.to}
-          component={NavLink}
-          to={item.to}
-          end={item.end}
-          onClick={() => setMobileOpen(false)}
-          sx={(t) => (belongs(item) ? activeSx(t) : { '&.active': activeSx(t) })}
-        >
-          <ListItemIcon>{item.icon}</ListItemIcon>
-          <ListItemText primary={item.label} />
-        </ListItemButton>
+        // The link sits in an <li>: a list holds only list items.
+        <ListItem key={item.to} disablePadding>
+          <ListItemButton
+            component={NavLink}
+            to={item.to}
+            end={item.end}
+            onClick={() => setMobileOpen(false)}
+            sx={(t) => (belongs(item) ? activeSx(t) : { '&.active': activeSx(t) })}
+          >
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -6,7 +6,7 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import HandymanIcon from '@mui/icons-material/Handyman';
 import { AppShell, type NavItem } from './AppShell';
 import { RequireRole } from '../features/auth/RequireRole';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../lib/session';
 
 function residentNav(id: number, apartmentNumber: string, buildingName: string, buildingId: number): NavItem[] {
   return [

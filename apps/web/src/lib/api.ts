@@ -1,18 +1,42 @@
+import { MSG } from '@consorcio/domain';
+
 /** The one HTTP client of the web app: JSON in and out, the session travels in the HttpOnly cookie. */
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
 
+/** The codes of API.md §Conventions, and NETWORK when the server could not be reached. */
+export type ApiErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL'
+  | 'UNAVAILABLE'
+  | 'NETWORK';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode | (string & {}),
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
 }
+
+/** Whether `e` is an API error, with one of `codes` when given: failures are told apart by code, not by HTTP status. */
+export function isApiError(e: unknown, ...codes: ApiErrorCode[]): e is ApiError {
+  return e instanceof ApiError && (codes.length === 0 || (codes as string[]).includes(e.code));
+}
+
+/** Queries retry a failure that may pass (network, 5xx) twice; a 4xx answer will not change. */
+export const retryServerErrors = (count: number, e: unknown) => !(e instanceof ApiError && e.status < 500) && count < 2;
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -49,7 +73,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   if (!res.ok) {
     const err = (data as ApiErrorBody | undefined)?.error;
     if (res.status === 401 && !path.startsWith('/loggings/')) onUnauthenticated?.();
-    throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? 'Ocurrió un error inesperado. Intente de nuevo.', err?.fields);
+    throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? MSG.internal, err?.fields);
   }
   return data as T;
 }

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Snackbar from '@mui/material/Snackbar';
-import { ApiError } from './api';
+import { MSG } from '@consorcio/domain';
 
 type Severity = 'success' | 'info' | 'warning' | 'error';
 
@@ -65,8 +65,8 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
       confirm: (opts) => new Promise<boolean>((resolve) => show({ kind: 'confirm', resolve, ...opts })),
       toast: (text, severity = 'success') => setToast({ text, severity, key: Date.now() }),
       showError: (err, title) => {
-        const text = err instanceof ApiError || err instanceof Error ? err.message : 'Ocurrió un error inesperado.';
-        return message({ title: title ?? text, text: title ? text : 'Intente de nuevo', severity: 'error' });
+        const text = err instanceof Error ? err.message : MSG.internal;
+        return message({ title: title ?? text, text: title ? text : MSG.tryAgain, severity: 'error' });
       },
     };
   }, [show]);

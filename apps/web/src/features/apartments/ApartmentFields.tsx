@@ -5,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { APARTMENT_MSG } from '@consorcio/domain';
+import { APARTMENT_MSG, MT2_CHARS } from '@consorcio/domain';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 
 export interface ApartmentFormValues {
@@ -31,7 +31,7 @@ export function ApartmentFields({ control }: { control: Control<ApartmentFormVal
         name="mt2"
         label="Superficie (m²)"
         inputMode="decimal"
-        filter={/^[\d ,.']*$/}
+        filter={MT2_CHARS}
         filterMessage={APARTMENT_MSG.mt2Chars}
         helperText="Por ejemplo 62,50"
       />

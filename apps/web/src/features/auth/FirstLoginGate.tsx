@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { MSG, USER_MSG, type SessionProfile } from '@consorcio/domain';
 import { api } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
-import { LOGOUT_FAILED, useLogout } from './session';
+import { LOGOUT_FAILED, useLogout } from '../../lib/session';
 
 /**
  * Shown instead of the app while a user created by an administrator has not chosen a password

@@ -10,7 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { forgotPasswordSchema, MSG, type ForgotPasswordInput } from '@consorcio/domain';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
-import { api, ApiError } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
 
 /** Asks for the e-mail and sends a reset link; the answer is the same whether or not the account exists. */
@@ -37,8 +37,8 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: { ope
         severity: 'success',
       });
     } catch (e) {
-      // A 400 is the e-mail check (spec §5); anything else (429, network) is an error.
-      if (e instanceof ApiError && e.status === 400) {
+      // VALIDATION is the e-mail check (spec §5); anything else (RATE_LIMITED, network) is an error.
+      if (isApiError(e, 'VALIDATION')) {
         await dialogs.message({ title: MSG.checkData, text: e.fields.email ?? e.message, severity: 'warning' });
       } else await dialogs.showError(e, 'Error');
     }

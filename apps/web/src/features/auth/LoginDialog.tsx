@@ -13,7 +13,8 @@ import { loginSchema, MSG, type LoginInput } from '@consorcio/domain';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { useDialogs } from '../../lib/dialogs';
 import { ApiError } from '../../lib/api';
-import { homeFor, useLogin } from './session';
+import { homeFor } from '../../lib/session';
+import { useLogin } from './api';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 
 export function resetPath(token: string): string {

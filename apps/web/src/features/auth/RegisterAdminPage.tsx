@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MSG, registerAdminSchema, type RegisterAdminInput } from '@consorcio/domain';
+import { CONTACT_PATTERN, MSG, NAME_PATTERN, registerAdminSchema, type RegisterAdminInput } from '@consorcio/domain';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { useDialogs } from '../../lib/dialogs';
-import { ApiError } from '../../lib/api';
-import { useRegisterAdmin } from './session';
+import { handleFormError } from '../../lib/form-errors';
+import { useRegisterAdmin } from './api';
 import { AuthPageFrame } from './AuthPageFrame';
 
 const FIELD_ORDER = ['name', 'email', 'contact', 'password'] as const;
@@ -29,21 +29,18 @@ export default function RegisterAdminPage() {
       await dialogs.message({ title: MSG.adminCreated, text: 'Ya puede ingresar con su email y contraseña.', severity: 'success' });
       navigate('/logging', { state: { openLogin: true } });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        setError('email', { message: MSG.adminEmailTaken });
-        await dialogs.message({ title: MSG.adminCreateFailed, text: MSG.adminEmailTaken, severity: 'error' });
-        return;
-      }
-      if (e instanceof ApiError) for (const [k, v] of Object.entries(e.fields)) setError(k as keyof RegisterAdminInput, { message: v });
-      await dialogs.message({
-        title: MSG.adminCreateFailed,
-        text: e instanceof ApiError ? e.message : MSG.internal,
-        severity: 'error',
+      await handleFormError(e, setError, {
+        CONFLICT: async () => {
+          setError('email', { message: MSG.adminEmailTaken });
+          await dialogs.message({ title: MSG.adminCreateFailed, text: MSG.adminEmailTaken, severity: 'error' });
+        },
+        otherwise: () =>
+          dialogs.message({ title: MSG.adminCreateFailed, text: e instanceof Error ? e.message : MSG.internal, severity: 'error' }),
       });
     }
   };
 
-  // spec §5: an empty field gets 'Debe completar todos los campos'; otherwise the first field's own message.
+  // spec §5: an empty field gets MSG.required; otherwise the first field's own message.
   const onInvalid = (errors: FieldErrors<RegisterAdminInput>) => {
     const values = getValues();
     const empty = FIELD_ORDER.some((k) => !values[k]?.trim());
@@ -63,7 +60,7 @@ export default function RegisterAdminPage() {
             name="name"
             label="Nombre"
             autoComplete="name"
-            filter={/^[\p{L} .'-]*$/u}
+            filter={NAME_PATTERN}
             filterMessage={MSG.onlyLetters}
           />
           <TextFieldControl control={control} name="email" label="Email" type="email" autoComplete="email" />
@@ -73,7 +70,7 @@ export default function RegisterAdminPage() {
             label="Teléfono de contacto"
             autoComplete="tel"
             inputMode="tel"
-            filter={/^[\d+-]*$/}
+            filter={CONTACT_PATTERN}
             filterMessage={MSG.onlyDigitsTyping}
           />
           <TextFieldControl
@@ -82,7 +79,7 @@ export default function RegisterAdminPage() {
             label="Contraseña"
             type="password"
             autoComplete="new-password"
-            helperText="Entre 8 y 60 caracteres, con 1 número, 1 mayúscula y 1 minúscula"
+            helperText={MSG.passwordHint}
           />
           <Button type="submit" variant="contained" size="large" loading={register.isPending}>
             Crear cuenta

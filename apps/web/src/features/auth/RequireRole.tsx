@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { Role } from '@consorcio/domain';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { homeFor, useSession } from './session';
+import { homeFor, useSession } from '../../lib/session';
 import { FirstLoginGate } from './FirstLoginGate';
 
 /** Route guard: the server session decides; the wrong role goes to its own home. */

@@ -12,10 +12,11 @@ import { MSG, resetFormSchema } from '@consorcio/domain';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { api, ApiError } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
+import { handleFormError } from '../../lib/form-errors';
 import { useDialogs } from '../../lib/dialogs';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { sessionKey } from './session';
+import { sessionKey } from '../../lib/session';
 import { AuthPageFrame } from './AuthPageFrame';
 
 interface ResetForm {
@@ -33,7 +34,7 @@ export default function ResetPasswordPage() {
     retry: false,
     staleTime: Infinity,
   });
-  const invalid = !token || (tokenEmail.error instanceof ApiError && tokenEmail.error.status < 500);
+  const invalid = !token || (isApiError(tokenEmail.error) && tokenEmail.error.status < 500);
 
   return (
     <AuthPageFrame title="Restaurar contraseña">
@@ -89,13 +90,16 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
       // "/" sends each role to its home, or to /logging without a session.
       navigate('/', { replace: true });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) setExpired(true);
-      else if (e instanceof ApiError && e.status === 400) {
-        // The server's password rule (API.md): shown like the form's own check.
-        const text = e.fields.newPass ?? e.message;
-        setError('newPass', { message: text });
-        await dialogs.message({ title: MSG.checkData, text, severity: 'warning' });
-      } else await dialogs.showError(e, 'No se pudo cambiar la contraseña');
+      await handleFormError(e, setError, {
+        NOT_FOUND: () => setExpired(true),
+        VALIDATION: async (err) => {
+          // The server's password rule (API.md): shown like the form's own check.
+          const text = err.fields.newPass ?? err.message;
+          setError('newPass', { message: text });
+          await dialogs.message({ title: MSG.checkData, text, severity: 'warning' });
+        },
+        otherwise: () => dialogs.showError(e, 'No se pudo cambiar la contraseña'),
+      });
     } finally {
       setSaving(false);
     }
@@ -119,7 +123,7 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
           label="Nueva Contraseña"
           type="password"
           autoComplete="new-password"
-          helperText="Entre 8 y 60 caracteres, con 1 número, 1 mayúscula y 1 minúscula"
+          helperText={MSG.passwordHint}
           autoFocus
         />
         <TextFieldControl control={control} name="confirm" label="Confirmar Contraseña" type="password" autoComplete="new-password" />

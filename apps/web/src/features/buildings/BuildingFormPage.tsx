@@ -12,6 +12,8 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   BUILDING_MSG,
+  DIGITS_TYPING,
+  IMAGE_MAX_TEXT,
   IMAGE_ACCEPT,
   MSG,
   createBuildingSchema,
@@ -24,7 +26,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
-import { ApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { handleFormError } from '../../lib/form-errors';
 import { useDialogs } from '../../lib/dialogs';
 import { useBuilding, useDeleteBuilding, useSaveBuilding } from './api';
 import { AddressField } from './AddressField';
@@ -53,8 +56,8 @@ export default function BuildingFormPage() {
     if (current.isError)
       return (
         <ErrorState
-          message={current.error instanceof ApiError ? current.error.message : undefined}
-          onRetry={current.error instanceof ApiError && current.error.status === 404 ? undefined : () => void current.refetch()}
+          message={isApiError(current.error) ? current.error.message : undefined}
+          onRetry={isApiError(current.error, 'NOT_FOUND') ? undefined : () => void current.refetch()}
         />
       );
   }
@@ -94,18 +97,16 @@ function BuildingForm({ building }: { building?: Building }) {
       dialogs.toast(editing ? BUILDING_MSG.saved : BUILDING_MSG.created);
       navigate(`/buildingDetail/${saved.id}`);
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 415 || e.status === 413)) {
-        // The server judged the file by its content: drop it so the next save does not send it again.
+      // The server judged the file by its content: drop it so the next save does not send it again.
+      const rejectFile = async (title: string) => {
         setImage(null);
-        await dialogs.message({
-          title: e.status === 415 ? MSG.unsupportedFile : MSG.payloadTooLarge,
-          text: MSG.unsupportedFileHint,
-          severity: 'error',
-        });
-        return;
-      }
-      if (e instanceof ApiError) for (const [k, v] of Object.entries(e.fields)) setError(k as keyof FormValues, { message: v });
-      await dialogs.showError(e);
+        await dialogs.message({ title, text: MSG.unsupportedFileHint, severity: 'error' });
+      };
+      await handleFormError(e, setError, {
+        UNSUPPORTED_MEDIA_TYPE: () => rejectFile(MSG.unsupportedFile),
+        PAYLOAD_TOO_LARGE: () => rejectFile(MSG.payloadTooLarge),
+        otherwise: () => dialogs.showError(e),
+      });
     }
   };
 
@@ -165,7 +166,7 @@ function BuildingForm({ building }: { building?: Building }) {
                     name="floor"
                     label="Pisos"
                     inputMode="numeric"
-                    filter={/^\d*$/}
+                    filter={DIGITS_TYPING}
                     filterMessage={MSG.onlyDigits}
                     fullWidth
                   />
@@ -174,7 +175,7 @@ function BuildingForm({ building }: { building?: Building }) {
                     name="cant_apartments"
                     label="Departamentos"
                     inputMode="numeric"
-                    filter={/^\d*$/}
+                    filter={DIGITS_TYPING}
                     filterMessage={MSG.onlyDigits}
                     fullWidth
                   />
@@ -218,7 +219,7 @@ function BuildingForm({ building }: { building?: Building }) {
                   />
                 </Button>
                 <Typography variant="caption" color="text.secondary">
-                  {image ? image.name : `${MSG.unsupportedFileHint}, hasta 5\u00a0MB.`}
+                  {image ? image.name : `${MSG.unsupportedFileHint}, hasta ${IMAGE_MAX_TEXT.replace(' ', '\u00a0')}.`}
                 </Typography>
               </Stack>
             </Grid>

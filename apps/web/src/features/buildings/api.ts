@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppConfig, Building, GeocodeResult, ListResult } from '@consorcio/domain';
+import { geocodeQueryReady, type AppConfig, type Building, type GeocodeResult, type ListResult } from '@consorcio/domain';
 import { api } from '../../lib/api';
 
 export const buildingsKey = ['buildings'] as const;
@@ -61,7 +61,7 @@ export function useGeocode(q: string) {
   return useQuery({
     queryKey: ['geocode', query],
     queryFn: () => api.get<{ items: GeocodeResult[] }>('/geocode', { q: query }),
-    enabled: query.length >= 3,
+    enabled: geocodeQueryReady(query),
     staleTime: 5 * 60_000,
     retry: false,
     select: (r) => r.items,

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
@@ -21,7 +21,8 @@ import { EXPENSE_MSG, formatPesos, monthIndex, monthNameEs, type ApartmentExpens
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState } from '../../components/ErrorState';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
-import { useApartmentOptions } from '../buildings/options';
+import { useApartmentOptions } from '../../hooks/use-building-options';
+import { useUrlFilters } from '../../hooks/use-url-filters';
 import { useDialogs } from '../../lib/dialogs';
 import { useExpensesByApartments } from './api';
 import { ExpenseStatusButton } from './ExpenseStatusButton';
@@ -31,10 +32,10 @@ const PAGE_SIZE = 5;
 
 /** /ExpensesTable: one collapsible row per apartment with its expenses. */
 export default function ExpensesTablePage() {
-  const [params, setParams] = useSearchParams();
-  const buildingId = Number(params.get('buildingId')) || undefined;
-  const apartmentId = Number(params.get('apartmentId')) || undefined;
-  const page = Math.max(0, Number(params.get('page') ?? 1) - 1);
+  const filters = useUrlFilters();
+  const buildingId = filters.id('buildingId');
+  const apartmentId = filters.id('apartmentId');
+  const page = filters.page;
   const dialogs = useDialogs();
   const [apartmentMenuOpen, setApartmentMenuOpen] = useState(false);
   const apartments = useApartmentOptions(buildingId);
@@ -46,19 +47,6 @@ export default function ExpensesTablePage() {
     pageSize: PAGE_SIZE,
   });
 
-  const set = (changes: Record<string, number | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes))
-          if (v) next.set(k, String(v));
-          else next.delete(k);
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
   return (
     <>
       <PageHeader title="Expensas" />
@@ -69,14 +57,14 @@ export default function ExpensesTablePage() {
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             allLabel="Todos"
             value={buildingId ?? ''}
-            onChange={(id) => set({ buildingId: id || undefined, apartmentId: undefined })}
+            onChange={(id) => filters.setFilters({ buildingId: id, apartmentId: undefined })}
           />
           <ApartmentSelect
             size="small"
             allLabel="Todos"
             buildingId={buildingId}
             value={apartmentId ?? ''}
-            onChange={(id) => set({ apartmentId: id || undefined })}
+            onChange={(id) => filters.setFilters({ apartmentId: id })}
             slotProps={{
               inputLabel: { shrink: true },
               select: {
@@ -140,7 +128,7 @@ export default function ExpensesTablePage() {
             page={list.data ? Math.min(page, Math.max(0, Math.ceil(list.data.total / PAGE_SIZE) - 1)) : 0}
             rowsPerPage={PAGE_SIZE}
             rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_e, p) => set({ page: p + 1 })}
+            onPageChange={(_e, p) => filters.setPage(p)}
           />
         </Paper>
       )}

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { currentMonth, EXPENSE_MSG, isFutureMonth, MONTH_NAMES_ES, settlementYears } from '@consorcio/domain';
-import { ApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
 import { useGenerateExpenses } from './api';
 
@@ -38,7 +38,7 @@ export function GenerateExpensesDialog({
         severity: 'success',
       });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
+      if (isApiError(e, 'CONFLICT')) {
         await dialogs.message({ title: EXPENSE_MSG.alreadySettled, text: EXPENSE_MSG.checkMonth, severity: 'error' });
       } else {
         await dialogs.showError(e, 'No se pudieron generar las expensas');

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { EmptyState } from '../../components/EmptyState';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 import { useApartmentExpenses } from './api';
 
 /** /public/expenses/{apartmentNumber}/{apartmentName}: the resident's own apartment, from the session. */

@@ -1,4 +1,4 @@
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 import SettlementPage from './SettlementPage';
 
 /** The statement inside the resident area, with the way back to their expenses. */

@@ -13,11 +13,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { formatDateEs, formatDateShortEs, formatPesos, monthNameEs, todayIso, sumPesos } from '@consorcio/domain';
+import { EXPENSE_MSG, formatDateEs, formatDateShortEs, formatPesos, monthNameEs, todayIso, sumPesos } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { ApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { useSettlement } from './api';
 
 const pct = (part: number, whole: number) =>
@@ -64,12 +64,7 @@ export default function SettlementPage({ backTo, ownApartmentId }: { backTo?: st
   const q = useSettlement(buildingId, year, month);
   if (q.isPending) return <PageLoader />;
   if (q.isError)
-    return (
-      <ErrorState
-        message={q.error instanceof ApiError && q.error.status === 404 ? 'Ese mes no tiene expensas liquidadas.' : undefined}
-        onRetry={() => q.refetch()}
-      />
-    );
+    return <ErrorState message={isApiError(q.error, 'NOT_FOUND') ? `${EXPENSE_MSG.notSettled}.` : undefined} onRetry={() => q.refetch()} />;
   const s = q.data;
   const showStatus = s.items.some((i) => i.status);
   return (

@@ -13,7 +13,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import type { User } from '@consorcio/domain';
 import { api } from '../../lib/api';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

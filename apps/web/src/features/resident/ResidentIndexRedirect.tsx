@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 
 /** /public alone: the resident's own home (the layout has already checked the session). */
 export default function ResidentIndexRedirect() {

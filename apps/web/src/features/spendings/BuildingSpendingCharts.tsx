@@ -9,7 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatPesos, MONTH_NAMES_ES, todayIso } from '@consorcio/domain';
+import { currentMonth, formatPesos, MONTH_NAMES_ES } from '@consorcio/domain';
 import { ErrorState } from '../../components/ErrorState';
 import { useSpendingStats } from './api';
 
@@ -18,10 +18,8 @@ const compact = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFra
 
 /** Building detail: top 10 concepts (the year, or one month) and the year's monthly totals, aggregated by the server. */
 export function BuildingSpendingCharts({ buildingId }: { buildingId: number }) {
-  const today = todayIso();
-  const year = Number(today.slice(0, 4));
   // Months still to come are left out of the line instead of drawn as zero.
-  const currentMonth = Number(today.slice(5, 7)) - 1;
+  const { year, month: thisMonth } = currentMonth();
   const [month, setMonth] = useState<number | ''>('');
   const byConcept = useSpendingStats(buildingId, year, month === '' ? undefined : month);
   const byYear = useSpendingStats(buildingId, year);
@@ -101,7 +99,7 @@ export function BuildingSpendingCharts({ buildingId }: { buildingId: number }) {
               yAxis={[{ valueFormatter: (v: number) => `$ ${compact.format(v)}`, width: 64 }]}
               series={[
                 {
-                  data: byYear.data.byMonth.map((m) => (m.month > currentMonth ? null : m.total)),
+                  data: byYear.data.byMonth.map((m) => (m.month > thisMonth ? null : m.total)),
                   label: 'Total',
                   valueFormatter: pesos,
                   area: true,

@@ -15,7 +15,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { BuildingSelect } from '../../components/BuildingSelect';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
-import { ApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { handleFormError } from '../../lib/form-errors';
 import { useDialogs } from '../../lib/dialogs';
 import { useCreateSpending, useDeleteSpending, useSpending, useUpdateSpending } from './api';
 
@@ -39,7 +40,7 @@ export default function SpendingFormPage() {
   if (existing.isError)
     return (
       <ErrorState
-        message={existing.error instanceof ApiError && existing.error.status === 404 ? 'El gasto no existe.' : undefined}
+        message={isApiError(existing.error, 'NOT_FOUND') ? 'El gasto no existe.' : undefined}
         onRetry={() => existing.refetch()}
       />
     );
@@ -73,17 +74,15 @@ function SpendingForm({ spending }: { spending?: Spending }) {
 
   const backToBoard = (building: number) => navigate(`/spendings/board?buildingId=${building}`);
 
-  const failed = async (e: unknown) => {
-    if (e instanceof ApiError && e.status === 409) {
-      setError('date', { message: SPENDING_MSG.settledMonth });
-      await dialogs.message({ title: SPENDING_MSG.settledMonth, text: SPENDING_MSG.settledMonthHelp, severity: 'error' });
-    } else if (e instanceof ApiError && e.status === 403) {
-      await dialogs.message({ title: MSG.forbidden, severity: 'error' });
-    } else {
-      if (e instanceof ApiError) for (const [k, v] of Object.entries(e.fields)) setError(k as keyof FormValues, { message: v });
-      await dialogs.showError(e);
-    }
-  };
+  const failed = (e: unknown) =>
+    handleFormError(e, setError, {
+      CONFLICT: async () => {
+        setError('date', { message: SPENDING_MSG.settledMonth });
+        await dialogs.message({ title: SPENDING_MSG.settledMonth, text: SPENDING_MSG.settledMonthHelp, severity: 'error' });
+      },
+      FORBIDDEN: () => dialogs.message({ title: MSG.forbidden, severity: 'error' }),
+      otherwise: () => dialogs.showError(e),
+    });
 
   const onValid = async (v: FormOutput) => {
     try {
@@ -115,7 +114,7 @@ function SpendingForm({ spending }: { spending?: Spending }) {
       backToBoard(spending.buildingId);
     } catch (e) {
       // A delete has no date to correct: explain why this spending has to stay.
-      if (e instanceof ApiError && e.status === 409)
+      if (isApiError(e, 'CONFLICT'))
         await dialogs.message({ title: SPENDING_MSG.deleteSettled, text: SPENDING_MSG.deleteSettledHelp, severity: 'error' });
       else await failed(e);
     }

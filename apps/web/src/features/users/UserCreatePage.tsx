@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
 import { useDialogs } from '../../lib/dialogs';
-import { ApiError } from '../../lib/api';
+import { handleFormError } from '../../lib/form-errors';
 import { useCreateUser } from './api';
 
 interface FormValues {
@@ -41,17 +41,17 @@ export default function UserCreatePage() {
       dialogs.toast(USER_MSG.created);
       navigate(`/userDetail?buildingId=${input.building}`);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        setError('email', { message: USER_MSG.emailTakenHint });
-        await dialogs.message({ title: USER_MSG.emailTaken, text: USER_MSG.emailTakenHint, severity: 'error' });
-        return;
-      }
-      if (e instanceof ApiError) for (const [k, v] of Object.entries(e.fields)) setError(k as keyof FormValues, { message: v });
-      await dialogs.showError(e, 'No se pudo crear el usuario');
+      await handleFormError(e, setError, {
+        CONFLICT: async () => {
+          setError('email', { message: USER_MSG.emailTakenHint });
+          await dialogs.message({ title: USER_MSG.emailTaken, text: USER_MSG.emailTakenHint, severity: 'error' });
+        },
+        otherwise: () => dialogs.showError(e, 'No se pudo crear el usuario'),
+      });
     }
   };
 
-  // spec §5: an empty field gets 'Debe completar todos los campos'; otherwise the first field's own message.
+  // spec §5: an empty field gets MSG.required; otherwise the first field's own message.
   const onInvalid = (errors: FieldErrors<FormValues>) => {
     const values = getValues();
     const empty = FIELD_ORDER.some((k) => String(values[k]).trim() === '');
@@ -81,7 +81,7 @@ export default function UserCreatePage() {
               label="Contraseña inicial"
               type="password"
               autoComplete="new-password"
-              helperText="Entre 8 y 60 caracteres, con 1 número, 1 mayúscula y 1 minúscula. El vecino elegirá la suya al ingresar."
+              helperText={`${MSG.passwordHint}. El vecino elegirá la suya al ingresar.`}
               required
             />
             <TextFieldControl

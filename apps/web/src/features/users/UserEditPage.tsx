@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -11,29 +12,21 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  DIGITS_TYPING,
-  MSG,
-  NAME_TYPING,
-  updateUserSchema,
-  USER_MSG,
-  userStateLabel,
-  type UpdateUserInput,
-  type User,
-} from '@consorcio/domain';
+import { DIGITS_TYPING, MSG, NAME_TYPING, updateUserSchema, USER_MSG, userStateLabel, type User } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { useDialogs } from '../../lib/dialogs';
-import { ApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { handleFormError } from '../../lib/form-errors';
 import { useUpdateUser, useUser } from './api';
 
 /** Editar usuario (/userupdate/:id, /userUpdate/:id) or, read-only, Usuario (/userView/:id). */
 export function UserEditScreen({ readOnly }: { readOnly: boolean }) {
   const id = Number(useParams().id);
   const user = useUser(Number.isInteger(id) && id > 0 ? id : undefined);
-  if (!(id > 0) || (user.isError && user.error instanceof ApiError && user.error.status === 404)) {
+  if (!(id > 0) || (user.isError && isApiError(user.error, 'NOT_FOUND'))) {
     return <ErrorState message="El usuario no existe o no pertenece a sus edificios." />;
   }
   if (user.isError) return <ErrorState onRetry={() => user.refetch()} />;
@@ -86,12 +79,16 @@ function UserView({ user }: { user: User }) {
   );
 }
 
+// The id travels in the URL, not in the form.
+const userFormSchema = updateUserSchema.omit({ id: true });
+type UserFormValues = z.output<typeof userFormSchema>;
+
 function UserForm({ user }: { user: User }) {
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const update = useUpdateUser(user.id);
-  const { control, handleSubmit, setError, reset } = useForm<UpdateUserInput>({
-    resolver: zodResolver(updateUserSchema),
+  const { control, handleSubmit, setError, reset } = useForm<UserFormValues>({
+    resolver: zodResolver(userFormSchema),
     defaultValues: { name: user.name, email: user.email, contact: user.contact, isDeleted: user.isDeleted },
   });
   useEffect(() => reset({ name: user.name, email: user.email, contact: user.contact, isDeleted: user.isDeleted }), [user, reset]);
@@ -99,7 +96,7 @@ function UserForm({ user }: { user: User }) {
   // spec §5: one warning for any invalid field; each field's own message stays in its helper text.
   const fillAllWarning = () => dialogs.message({ title: MSG.checkData, text: USER_MSG.editFillAll, severity: 'warning' });
 
-  const onValid = async (input: UpdateUserInput) => {
+  const onValid = async (input: UserFormValues) => {
     if (input.isDeleted && !user.isDeleted) {
       const ok = await dialogs.confirm({
         title: `¿Deshabilitar a ${user.name}?`,
@@ -114,18 +111,15 @@ function UserForm({ user }: { user: User }) {
       await dialogs.message({ title: USER_MSG.updated, severity: 'success' });
       navigate('/userDetail');
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        setError('email', { message: USER_MSG.emailTakenHint });
-        await dialogs.message({ title: USER_MSG.emailTaken, text: USER_MSG.emailTakenHint, severity: 'error' });
-        return;
-      }
-      if (e instanceof ApiError && e.status === 400) {
+      await handleFormError(e, setError, {
+        CONFLICT: async () => {
+          setError('email', { message: USER_MSG.emailTakenHint });
+          await dialogs.message({ title: USER_MSG.emailTaken, text: USER_MSG.emailTakenHint, severity: 'error' });
+        },
         // The server's field rules: the details go under the fields, the dialog says what spec §5 says.
-        for (const [k, v] of Object.entries(e.fields)) setError(k as keyof UpdateUserInput, { message: v });
-        await fillAllWarning();
-        return;
-      }
-      await dialogs.showError(e, 'No se pudo guardar');
+        VALIDATION: fillAllWarning,
+        otherwise: () => dialogs.showError(e, 'No se pudo guardar'),
+      });
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -12,6 +12,7 @@ import { MSG, USER_MSG, userStateLabel, type User } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable, type Column } from '../../components/ServerTable';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
+import { useUrlFilters } from '../../hooks/use-url-filters';
 import { useDialogs } from '../../lib/dialogs';
 import { useUsers } from './api';
 
@@ -57,25 +58,11 @@ const columns: Column<User>[] = [
 export default function UsersListPage() {
   const dialogs = useDialogs();
   const [apartmentMenuOpen, setApartmentMenuOpen] = useState(false);
-  const [params, setParams] = useSearchParams();
-  const buildingId = Number(params.get('buildingId')) || undefined;
-  const apartmentId = buildingId ? Number(params.get('apartmentId')) || undefined : undefined;
-  const page = Math.max(0, Number(params.get('page') ?? 1) - 1);
+  const filters = useUrlFilters();
+  const buildingId = filters.id('buildingId');
+  const apartmentId = buildingId ? filters.id('apartmentId') : undefined;
+  const page = filters.page;
   const list = useUsers({ buildingId, apartmentId, page: page + 1, pageSize: PAGE_SIZE });
-
-  const setFilter = (changes: Record<string, number | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (!v) next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const apartmentWithoutBuilding = () =>
     void dialogs.message({ title: MSG.checkData, text: USER_MSG.apartmentWithoutBuilding, severity: 'warning' });
@@ -93,14 +80,14 @@ export default function UsersListPage() {
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <BuildingSelect
           value={buildingId ?? ''}
-          onChange={(id) => setFilter({ buildingId: id || undefined, apartmentId: undefined })}
+          onChange={(id) => filters.setFilters({ buildingId: id, apartmentId: undefined })}
           allLabel="Todos"
           size="small"
         />
         <ApartmentSelect
           buildingId={buildingId}
           value={apartmentId ?? ''}
-          onChange={(id) => setFilter({ apartmentId: id || undefined })}
+          onChange={(id) => filters.setFilters({ apartmentId: id })}
           allLabel="Todos"
           size="small"
           // The menu is opened by us: without a building its list would be empty, so explain instead.
@@ -120,7 +107,7 @@ export default function UsersListPage() {
         total={list.data?.total ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={(p) => setFilter({ page: p + 1 })}
+        onPageChange={filters.setPage}
         loading={list.isFetching}
         error={list.isError}
         onRetry={() => list.refetch()}

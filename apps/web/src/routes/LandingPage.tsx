@@ -21,8 +21,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import { LoginDialog } from '../auth/LoginDialog';
-import { homeFor, useSession } from '../auth/session';
+import { LoginDialog } from '../features/auth/LoginDialog';
+import { homeFor, useSession } from '../lib/session';
 
 const BENEFITS = [
   {

@@ -5,14 +5,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { APARTMENT_MSG, apartmentCreateFormSchema, parseMt2 } from '@consorcio/domain';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
-import { ErrorState } from '../../components/ErrorState';
-import { ApiError } from '../../lib/api';
-import { useDialogs } from '../../lib/dialogs';
-import { useBuilding } from '../buildings/api';
-import { useCreateApartment } from './api';
-import { ApartmentFields, type ApartmentFormValues } from './ApartmentFields';
+import { PageHeader } from '../components/PageHeader';
+import { PageLoader } from '../components/PageLoader';
+import { ErrorState } from '../components/ErrorState';
+import { handleFormError } from '../lib/form-errors';
+import { useDialogs } from '../lib/dialogs';
+import { useBuilding } from '../features/buildings/api';
+import { useCreateApartment } from '../features/apartments/api';
+import { ApartmentFields, type ApartmentFormValues } from '../features/apartments/ApartmentFields';
 
 // The create form checks its own bounds; the building comes from the URL.
 const schema = apartmentCreateFormSchema.omit({ building: true });
@@ -45,11 +45,10 @@ export default function ApartmentCreatePage() {
       dialogs.toast(APARTMENT_MSG.created);
       navigate(back);
     } catch (e) {
-      if (e instanceof ApiError)
-        for (const [k, msg] of Object.entries(e.fields)) setError(k as keyof ApartmentFormValues, { message: msg });
-      if (e instanceof ApiError && e.status === 409) {
-        await dialogs.message({ title: APARTMENT_MSG.createFailed, text: APARTMENT_MSG.createFailedHint, severity: 'error' });
-      } else await dialogs.showError(e, 'Creación fallida');
+      await handleFormError(e, setError, {
+        CONFLICT: () => dialogs.message({ title: APARTMENT_MSG.createFailed, text: APARTMENT_MSG.createFailedHint, severity: 'error' }),
+        otherwise: () => dialogs.showError(e, 'Creación fallida'),
+      });
     }
   };
 

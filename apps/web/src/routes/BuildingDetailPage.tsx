@@ -6,20 +6,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
-import { ErrorState } from '../../components/ErrorState';
-import { ApiError } from '../../lib/api';
-import { ApartmentsTable } from '../apartments/ApartmentsTable';
-import { BuildingSpendingsSection } from '../spendings/BuildingSpendingsSection';
-import { BuildingSpendingCharts } from '../spendings/BuildingSpendingCharts';
-import { BuildingAlertsCalendar } from '../alerts/BuildingAlertsCalendar';
-import { useBuilding } from './api';
-import { BuildingImage } from './BuildingImage';
+import { PageHeader } from '../components/PageHeader';
+import { PageLoader } from '../components/PageLoader';
+import { ErrorState } from '../components/ErrorState';
+import { isApiError } from '../lib/api';
+import { ApartmentsTable } from '../features/apartments/ApartmentsTable';
+import { BuildingSpendingsSection } from '../features/spendings/BuildingSpendingsSection';
+import { BuildingSpendingCharts } from '../features/spendings/BuildingSpendingCharts';
+import { BuildingAlertsCalendar } from '../features/alerts/BuildingAlertsCalendar';
+import { useBuilding } from '../features/buildings/api';
+import { BuildingImage } from '../features/buildings/BuildingImage';
 
-function Fact({ label, value }: { label: string; value: string | number }) {
+/** One term and its value: a <div> group directly inside the <dl>. */
+function Fact({ label, value, wide = false }: { label: string; value: string | number; wide?: boolean }) {
   return (
-    <Box>
+    <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Typography variant="caption" color="text.secondary" component="dt">
         {label}
       </Typography>
@@ -38,8 +39,8 @@ export default function BuildingDetailPage() {
   if (q.isError)
     return (
       <ErrorState
-        message={q.error instanceof ApiError && q.error.status === 404 ? 'No se encontró el edificio.' : undefined}
-        onRetry={q.error instanceof ApiError && q.error.status === 404 ? undefined : () => void q.refetch()}
+        message={isApiError(q.error, 'NOT_FOUND') ? 'No se encontró el edificio.' : undefined}
+        onRetry={isApiError(q.error, 'NOT_FOUND') ? undefined : () => void q.refetch()}
       />
     );
   const b = q.data;
@@ -70,9 +71,7 @@ export default function BuildingDetailPage() {
               flex: 1,
             }}
           >
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <Fact label="Dirección" value={b.address} />
-            </Box>
+            <Fact label="Dirección" value={b.address} wide />
             <Fact label="Nro. catastral" value={b.cata} />
             <Fact label="Pisos" value={b.floor} />
             <Fact label="Departamentos" value={b.cant_apartments} />

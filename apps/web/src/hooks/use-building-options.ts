@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Apartment, Building, ListResult } from '@consorcio/domain';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
 
 export type BuildingOption = Pick<Building, 'id' | 'name'>;
 export type ApartmentOption = Pick<Apartment, 'id' | 'number_apartment'>;

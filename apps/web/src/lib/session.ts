@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResult, RegisterAdminInput, RegisteredAdmin, SessionProfile, StoredProfile } from '@consorcio/domain';
-import { api, ApiError } from '../../lib/api';
+import type { SessionProfile, StoredProfile } from '@consorcio/domain';
+import { api, isApiError, retryServerErrors } from './api';
+
+// App-wide: the shell, the route guards and each role's home read the session, so it is no feature's.
 
 export const sessionKey = ['session'] as const;
 const PROFILE_KEY = 'profile';
@@ -25,7 +27,7 @@ export function useSession() {
         storeProfile(profile);
         return profile;
       } catch (e) {
-        if (e instanceof ApiError && e.status === 401) {
+        if (isApiError(e, 'UNAUTHENTICATED')) {
           clearProfile();
           return null;
         }
@@ -33,21 +35,7 @@ export function useSession() {
       }
     },
     staleTime: 5 * 60_000,
-    retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
-  });
-}
-
-export function useLogin() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => api.post<LoginResult>('/loggings/loggingIn', input),
-    onSuccess: async (res) => {
-      storeProfile(res);
-      // A first login goes to the reset screen: refetching now would let the landing page
-      // redirect to the (locked) home first. The session is refetched when next needed.
-      if (res.first_logging) await qc.invalidateQueries({ queryKey: sessionKey, refetchType: 'none' });
-      else await qc.invalidateQueries({ queryKey: sessionKey });
-    },
+    retry: retryServerErrors,
   });
 }
 
@@ -63,7 +51,7 @@ export function useLogout() {
         await api.post<void>('/loggings/logout');
       } catch (e) {
         // 401: the session had already ended (expired, banned), which is what we wanted.
-        if (!(e instanceof ApiError && e.status === 401)) throw e;
+        if (!isApiError(e, 'UNAUTHENTICATED')) throw e;
       }
     },
     onSuccess: () => {
@@ -71,12 +59,6 @@ export function useLogout() {
       qc.clear();
       qc.setQueryData(sessionKey, null);
     },
-  });
-}
-
-export function useRegisterAdmin() {
-  return useMutation({
-    mutationFn: (input: RegisterAdminInput) => api.post<RegisteredAdmin>('/admin/', input),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,14 +11,21 @@ import AddIcon from '@mui/icons-material/Add';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { EXPENSE_MSG, formatPesos, SPENDINGS_SINCE_DEFAULT, todayIso, type Spending } from '@consorcio/domain';
-import { PageHeader } from '../../components/PageHeader';
-import { ServerTable, type Column } from '../../components/ServerTable';
-import { BuildingSelect } from '../../components/BuildingSelect';
-import { useBuildingOptions } from '../buildings/options';
-import { useDialogs } from '../../lib/dialogs';
-import { GenerateExpensesDialog } from '../expenses/GenerateExpensesDialog';
-import { useConcepts, useSpendings } from './api';
-import { PhoneOnly, spendingAmountColumn, spendingConceptColumn, spendingDateColumn, spendingEditColumn } from './spending-columns';
+import { PageHeader } from '../components/PageHeader';
+import { ServerTable, type Column } from '../components/ServerTable';
+import { BuildingSelect } from '../components/BuildingSelect';
+import { useBuildingOptions } from '../hooks/use-building-options';
+import { useUrlFilters } from '../hooks/use-url-filters';
+import { useDialogs } from '../lib/dialogs';
+import { GenerateExpensesDialog } from '../features/expenses/GenerateExpensesDialog';
+import { useConcepts, useSpendings } from '../features/spendings/api';
+import {
+  PhoneOnly,
+  spendingAmountColumn,
+  spendingConceptColumn,
+  spendingDateColumn,
+  spendingEditColumn,
+} from '../features/spendings/spending-columns';
 
 const PAGE_SIZE = 5;
 
@@ -40,33 +47,17 @@ const boardColumns = (oneBuilding: boolean): Column<Spending>[] => [
 
 /** Gastos: filters applied by the server, 5 rows a page, newest first, and the total of every match. */
 export default function SpendingsBoardPage() {
-  const [params, setParams] = useSearchParams();
-  const today = todayIso();
-  const since = params.get('since') ?? SPENDINGS_SINCE_DEFAULT;
-  const upTo = params.get('upTo') ?? today;
-  const buildingId = Number(params.get('buildingId')) || undefined;
-  const concept = params.get('concept') ?? '';
-  const page = Math.max(0, Number(params.get('page') ?? 1) - 1);
+  const filters = useUrlFilters();
+  const since = filters.text('since', SPENDINGS_SINCE_DEFAULT);
+  const upTo = filters.text('upTo', todayIso());
+  const buildingId = filters.id('buildingId');
+  const concept = filters.text('concept');
+  const page = filters.page;
   const [generating, setGenerating] = useState(false);
   const dialogs = useDialogs();
   const buildings = useBuildingOptions();
   const concepts = useConcepts(buildingId);
   const list = useSpendings({ buildingId, since, upTo, concept: concept || undefined, page: page + 1, pageSize: PAGE_SIZE });
-
-  const setFilter = (changes: Record<string, string | number | undefined>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   const building = buildings.data?.find((b) => b.id === buildingId);
   const openGenerate = () => {
@@ -108,7 +99,7 @@ export default function SpendingsBoardPage() {
             format="DD/MM/YYYY"
             value={dayjs(since)}
             maxDate={dayjs(upTo)}
-            onChange={(v) => v?.isValid() && setFilter({ since: v.format('YYYY-MM-DD') })}
+            onChange={(v) => v?.isValid() && filters.setFilters({ since: v.format('YYYY-MM-DD') })}
             slotProps={{ textField: { size: 'small' } }}
           />
           <DatePicker
@@ -116,7 +107,7 @@ export default function SpendingsBoardPage() {
             format="DD/MM/YYYY"
             value={dayjs(upTo)}
             minDate={dayjs(since)}
-            onChange={(v) => v?.isValid() && setFilter({ upTo: v.format('YYYY-MM-DD') })}
+            onChange={(v) => v?.isValid() && filters.setFilters({ upTo: v.format('YYYY-MM-DD') })}
             slotProps={{ textField: { size: 'small' } }}
           />
           <TextField
@@ -125,7 +116,7 @@ export default function SpendingsBoardPage() {
             label="Concepto"
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={concept}
-            onChange={(e) => setFilter({ concept: e.target.value })}
+            onChange={(e) => filters.setFilters({ concept: e.target.value })}
           >
             <MenuItem value="">Todos</MenuItem>
             {(concepts.data ?? []).map((c) => (
@@ -139,9 +130,9 @@ export default function SpendingsBoardPage() {
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             allLabel="Todos"
             value={buildingId ?? ''}
-            onChange={(id) => setFilter({ buildingId: id || undefined, concept: undefined })}
+            onChange={(id) => filters.setFilters({ buildingId: id, concept: undefined })}
           />
-          <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Limpiar filtros</Button>
+          <Button onClick={filters.clear}>Limpiar filtros</Button>
         </Box>
       </Paper>
       <ServerTable
@@ -151,7 +142,7 @@ export default function SpendingsBoardPage() {
         total={list.data?.total ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={(p) => setFilter({ page: p + 1 })}
+        onPageChange={filters.setPage}
         loading={list.isFetching}
         error={list.isError}
         onRetry={() => list.refetch()}

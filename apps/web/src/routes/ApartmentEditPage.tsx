@@ -6,14 +6,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { APARTMENT_MSG, apartmentEditFormSchema, formatMt2, parseMt2, type Apartment } from '@consorcio/domain';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
-import { ErrorState } from '../../components/ErrorState';
-import { ApiError } from '../../lib/api';
-import { useDialogs } from '../../lib/dialogs';
-import { useBuilding } from '../buildings/api';
-import { useApartment, useDeleteApartment, useUpdateApartment } from './api';
-import { ApartmentFields, type ApartmentFormValues } from './ApartmentFields';
+import { PageHeader } from '../components/PageHeader';
+import { PageLoader } from '../components/PageLoader';
+import { ErrorState } from '../components/ErrorState';
+import { isApiError } from '../lib/api';
+import { handleFormError } from '../lib/form-errors';
+import { useDialogs } from '../lib/dialogs';
+import { useBuilding } from '../features/buildings/api';
+import { useApartment, useDeleteApartment, useUpdateApartment } from '../features/apartments/api';
+import { ApartmentFields, type ApartmentFormValues } from '../features/apartments/ApartmentFields';
 
 /** /apartment/{id} */
 export default function ApartmentEditPage() {
@@ -23,8 +24,8 @@ export default function ApartmentEditPage() {
   if (q.isError)
     return (
       <ErrorState
-        message={q.error instanceof ApiError && q.error.status === 404 ? 'No se encontró el departamento.' : undefined}
-        onRetry={q.error instanceof ApiError && q.error.status === 404 ? undefined : () => void q.refetch()}
+        message={isApiError(q.error, 'NOT_FOUND') ? 'No se encontró el departamento.' : undefined}
+        onRetry={isApiError(q.error, 'NOT_FOUND') ? undefined : () => void q.refetch()}
       />
     );
   return <ApartmentEditForm key={q.data.id} apartment={q.data} />;
@@ -62,11 +63,10 @@ function ApartmentEditForm({ apartment }: { apartment: Apartment }) {
       dialogs.toast(APARTMENT_MSG.saved);
       navigate(back);
     } catch (e) {
-      if (e instanceof ApiError)
-        for (const [k, msg] of Object.entries(e.fields)) setError(k as keyof ApartmentFormValues, { message: msg });
-      if (e instanceof ApiError && e.status === 409) {
-        await dialogs.message({ title: APARTMENT_MSG.editFailed, text: APARTMENT_MSG.editFailedHint, severity: 'error' });
-      } else await dialogs.showError(e, APARTMENT_MSG.editFailed);
+      await handleFormError(e, setError, {
+        CONFLICT: () => dialogs.message({ title: APARTMENT_MSG.editFailed, text: APARTMENT_MSG.editFailedHint, severity: 'error' }),
+        otherwise: () => dialogs.showError(e, APARTMENT_MSG.editFailed),
+      });
     }
   };
 
@@ -78,7 +78,7 @@ function ApartmentEditForm({ apartment }: { apartment: Apartment }) {
       dialogs.toast(APARTMENT_MSG.deleted);
       navigate(back);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
+      if (isApiError(e, 'CONFLICT')) {
         await dialogs.message({ title: APARTMENT_MSG.deleteFailed, text: APARTMENT_MSG.deleteFailedHint, severity: 'error' });
       } else await dialogs.showError(e);
     }
