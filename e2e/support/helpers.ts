@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 export const DEMO_ADMIN = { email: 'admin@consorcio.com.ar', password: 'Admin1234' };
 export const DEMO_RESIDENT = { email: 'ana.gomez@demo.com.ar', password: 'Vecino1234', name: 'Ana Gómez' };
@@ -7,11 +8,15 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-/** Logs in through the landing page's modal, as a person would. */
-export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+/** Logs in through the landing page's modal, as a person would (with `scan`, the open dialog is checked by axe). */
+export async function loginThroughUi(page: Page, email: string, password: string, opts: { scan?: boolean } = {}): Promise<void> {
   await page.goto('/logging');
   await page.getByRole('banner').getByRole('button', { name: 'Ingresar' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Ingresar' });
+  if (opts.scan) {
+    await expect(dialog.getByLabel('Email')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'landing page with the login dialog');
+  }
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Contraseña').fill(password);
   await dialog.getByRole('button', { name: 'Ingresar' }).click();

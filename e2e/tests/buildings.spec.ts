@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test, type Page } from '../support/test';
 import { geocoderQueries } from '../support/geocoder';
 import { freshAdmin } from '../support/helpers';
 
@@ -8,7 +8,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}`;
+// Unique across parallel workers: time alone can repeat when two journeys start together.
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** Where a building's marker points, in pixels from the centre of the map (Leaflet's icon anchor is 12, 41). */
 async function markerFromCentre(page: Page, name: string): Promise<{ dx: number; dy: number }> {
@@ -35,15 +36,20 @@ test('an administrator creates a building with an image, finds it in the carouse
   await expect(page.getByText('Todavía no tiene edificios')).toBeVisible();
   // Tiles point at a dead address in these runs: the map still renders its controls.
   await expect(page.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'admin home without buildings');
 
   await page.getByRole('link', { name: 'Nuevo edificio' }).first().click();
   await expect(page).toHaveURL(/\/buildingadd$/);
+  await expect(page.getByRole('button', { name: 'Crear edificio' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new building form');
 
   // Validation of §5, shared with the server.
   await page.getByRole('button', { name: 'Crear edificio' }).click();
   await expect(page.getByRole('dialog', { name: 'Por favor revise los datos!' })).toContainText('Debe completar todos los campos');
+  await expectNoSeriousA11yViolations(page, 'new building warning dialog');
   await page.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByText('Debe completar todos los campos').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new building form with field errors');
   await page.getByLabel('Pisos').pressSequentially('7a');
   await expect(page.getByText('Solo puedes ingresar numeros!')).toBeVisible();
   await expect(page.getByLabel('Pisos')).toHaveValue('7');
@@ -58,6 +64,7 @@ test('an administrator creates a building with an image, finds it in the carouse
   await page.getByLabel('Longitud').fill('-64.1880');
   await page.getByLabel('Imagen del edificio').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new building form filled, with an image preview');
   await page.getByRole('button', { name: 'Crear edificio' }).click();
 
   await expect(page.getByText('Edificio Creado!')).toBeVisible();
@@ -68,6 +75,7 @@ test('an administrator creates a building with an image, finds it in the carouse
   await expect(photo).toHaveAttribute('src', /^\/api\/files\/buildings\/[0-9a-f-]+\.png$/);
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
   await expect(page.getByText('Av. Vélez Sarsfield 500, Córdoba')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'building detail');
 
   // Home: the carousel card with its Detalle link, and a marker on the map.
   await page.getByRole('link', { name: 'Inicio' }).click();
@@ -77,6 +85,7 @@ test('an administrator creates a building with an image, finds it in the carouse
   await expect(card.getByRole('img', { name: `Foto de ${name}` })).toBeVisible();
   await expect(card).toContainText('Av. Vélez Sarsfield 500, Córdoba');
   await expect(page.locator(`.leaflet-marker-icon[title="${name}"]`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'admin home with a building');
   await card.getByRole('link', { name: `Detalle de ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/buildingDetail/${id}$`));
 
@@ -85,8 +94,11 @@ test('an administrator creates a building with an image, finds it in the carouse
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('11-09-777-001');
   await expect(row).toContainText('12');
+  await expectNoSeriousA11yViolations(page, 'buildings list');
   await row.getByRole('link', { name: `Editar ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/BuildingUpdate/${id}$`));
+  await expect(page.getByLabel('Nro. catastral')).toHaveValue('11-09-777-001');
+  await expectNoSeriousA11yViolations(page, 'edit building form');
   await page.getByLabel('Nro. catastral').fill('');
   await page.getByLabel('Pisos').fill('9');
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
@@ -125,12 +137,15 @@ test('the map frames buildings with coordinates; one without sits at the default
   await page.request.post('/api/buildings', { data: building(cordobes, { latitude: -31.4, longitude: -64.18 }) });
   await page.reload();
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(3);
-  const box = (await page.locator('.leaflet-container').boundingBox())!;
-  for (const name of [porteno, cordobes]) {
-    const { dx, dy } = await markerFromCentre(page, name);
-    expect(Math.abs(dx)).toBeLessThan(box.width / 2);
-    expect(Math.abs(dy)).toBeLessThan(box.height / 2);
-  }
+  // The view is fitted once the markers are in: wait for it rather than measure the first frame.
+  await expect(async () => {
+    const box = (await page.locator('.leaflet-container').boundingBox())!;
+    for (const name of [porteno, cordobes]) {
+      const { dx, dy } = await markerFromCentre(page, name);
+      expect(Math.abs(dx)).toBeLessThan(box.width / 2);
+      expect(Math.abs(dy)).toBeLessThan(box.height / 2);
+    }
+  }).toPass();
 });
 
 test('a file that only looks like a picture is refused by the server, and the form lets it go', async ({ page }) => {
@@ -150,6 +165,7 @@ test('a file that only looks like a picture is refused by the server, and the fo
   await page.getByRole('button', { name: 'Crear edificio' }).click();
   const refused = page.getByRole('dialog', { name: 'Tipo de archivo no soportado' });
   await expect(refused).toContainText('Los archivos solo pueden ser JPG, PNG o JPEG');
+  await expectNoSeriousA11yViolations(page, 'file refused dialog');
   await refused.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByText('foto.png')).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveCount(0);
@@ -167,6 +183,8 @@ test('choosing an address suggestion fills the coordinates; editing the address 
   await page.goto('/buildingadd');
   const address = page.getByRole('combobox', { name: 'Dirección' });
   await address.pressSequentially('San Juan 650');
+  await expect(page.getByRole('option', { name: 'Bv. San Juan 650, Córdoba, Argentina' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new building form with address suggestions');
   await page.getByRole('option', { name: 'Bv. San Juan 650, Córdoba, Argentina' }).click();
   await expect(address).toHaveValue('Bv. San Juan 650, Córdoba, Argentina');
   await expect(page.getByLabel('Latitud')).toHaveValue('-31.4215');
@@ -197,10 +215,13 @@ test('choosing an address suggestion fills the coordinates; editing the address 
 
   // Editing: emptying both coordinate boxes removes them (the form shows them, so blank is a choice).
   await page.goto(`/BuildingUpdate/${id}`);
+  await expect(page.getByLabel('Latitud')).toHaveValue('-31.4215');
+  await expectNoSeriousA11yViolations(page, 'edit building form with coordinates');
   await page.getByLabel('Latitud').fill('');
   await page.getByLabel('Longitud').fill('');
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('Se guardaron los cambios!')).toBeVisible();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
   const cleared = await (await page.request.get(`/api/buildings/findBuilding?id=${id}`)).json();
   expect([cleared.address, cleared.latitude, cleared.longitude]).toEqual(['Bv. San Juan 650, Córdoba, Argentina', null, null]);
 });
@@ -215,8 +236,11 @@ test('apartments: Spanish validation messages, create, conflicts, edit and delet
 
   await page.goto(`/buildingDetail/${building.id}`);
   await expect(page.getByText('Este edificio todavía no tiene departamentos.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'building detail without apartments');
   await page.getByRole('link', { name: 'Agregar departamento' }).click();
   await expect(page).toHaveURL(new RegExp(`/apartmentadd/${building.id}$`));
+  await expect(page.getByLabel('Número de departamento')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new apartment form');
 
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('dialog', { name: 'DEBE COMPLETAR TODOS LOS CAMPOS CORRECTAMENTE' })).toBeVisible();
@@ -235,6 +259,7 @@ test('apartments: Spanish validation messages, create, conflicts, edit and delet
   // The server keeps two decimals: the form says so instead of failing on save.
   await page.getByLabel('Superficie (m²)').fill('62,555');
   await expect(page.getByText('Solo se permiten hasta 2 decimales')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new apartment form with field errors');
 
   await page.getByLabel('Número de departamento').fill('1A');
   await page.getByLabel('Nro. catastral del departamento').fill('UF 101');
@@ -246,6 +271,7 @@ test('apartments: Spanish validation messages, create, conflicts, edit and delet
   const row = page.getByRole('row').filter({ hasText: '1A' });
   await expect(row).toContainText('Activo');
   await expect(row).toContainText('55,5');
+  await expectNoSeriousA11yViolations(page, 'building detail with an apartment');
 
   // The same number again in this building.
   await page.goto(`/apartmentadd/${building.id}`);
@@ -262,6 +288,7 @@ test('apartments: Spanish validation messages, create, conflicts, edit and delet
   await page.getByRole('link', { name: 'Editar departamento 1A' }).click();
   await expect(page.getByLabel('Superficie (m²)')).toHaveValue('55,50');
   await expect(page.getByRole('radio', { name: 'OCUPADO', exact: true })).toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'edit apartment form');
   await page.getByLabel('Número de departamento').fill('2C');
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   const refused = page.getByRole('dialog', { name: 'Error al modificar el dpto' });
@@ -283,6 +310,8 @@ test('apartments: Spanish validation messages, create, conflicts, edit and delet
   await page.getByRole('link', { name: 'Editar departamento 2C' }).click();
   await page.getByRole('button', { name: 'Eliminar' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Está seguro de eliminar este departamento?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'delete apartment confirmation');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/apartment\/\d+$/);
   await page.getByRole('button', { name: 'Eliminar' }).click();
@@ -302,10 +331,12 @@ test('deleting a building asks first and removes it from the list', async ({ pag
   await page.getByRole('button', { name: 'Borrar edificio' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Está seguro de borrar este edificio?' });
   await expect(confirm).toContainText('quedan archivados');
+  await expectNoSeriousA11yViolations(page, 'delete building confirmation');
   await confirm.getByRole('button', { name: 'Borrar' }).click();
   await expect(page.getByText('Edificio borrado con exito!')).toBeVisible();
   await expect(page).toHaveURL(/\/buildings$/);
   await expect(page.getByText('Todavía no tiene edificios.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'empty buildings list');
   await page.goto(`/buildingDetail/${building.id}`);
   await expect(page.getByText('No se encontró el edificio.')).toBeVisible();
 });
@@ -330,6 +361,7 @@ test.describe('on a phone', () => {
     const track = page.getByRole('list').filter({ has: page.getByRole('listitem', { name: 'Torre Cañada' }) });
     await expect(track).toBeVisible();
     expect(await track.evaluate((el) => el.scrollLeft)).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'admin home on a phone');
     await page.getByRole('button', { name: 'Edificio siguiente' }).click();
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
     await page.getByRole('button', { name: 'Edificio anterior' }).click();
@@ -338,6 +370,8 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.goto('/buildings');
+    await expect(page.getByRole('link', { name: 'Editar Torre Cañada' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'buildings list on a phone');
     await page.getByRole('link', { name: 'Editar Torre Cañada' }).click();
     await expect(page.getByRole('heading', { name: 'Editar Torre Cañada' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

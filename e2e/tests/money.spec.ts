@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test, type Page } from '../support/test';
 import { MONTH_NAMES_ES } from '@consorcio/domain';
 import { DEMO_ADMIN, DEMO_RESIDENT, freshAdmin, loginByApi } from '../support/helpers';
 
@@ -39,8 +39,11 @@ test('an administrator adds a spending, finds it in the filtered board, edits it
   });
   await page.goto('/spendings/board');
   await expect(page.getByRole('heading', { name: 'Gastos' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Gastos' }).getByRole('row').nth(1)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'spendings board');
   await page.getByRole('link', { name: 'Agregar gasto' }).click();
   await expect(page.getByRole('heading', { name: 'Nuevo gasto' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new spending form');
 
   await page.getByRole('button', { name: 'Agregar gasto' }).click();
   await expect(page.getByRole('dialog')).toContainText('Debe llenar todos los campos');
@@ -65,10 +68,12 @@ test('an administrator adds a spending, finds it in the filtered board, edits it
   await expect(table).toContainText(concept);
   await expect(table).toContainText(/12\.345,67/);
   await expect(page.getByTestId('spendings-sum')).toHaveText(/Total: \$\s12\.345,67/);
+  await expectNoSeriousA11yViolations(page, 'spendings board filtered by concept');
 
   await table.getByRole('link', { name: new RegExp(`Editar gasto ${concept}`) }).click();
   await expect(page.getByRole('heading', { name: 'Editar gasto' })).toBeVisible();
   await expect(page.getByLabel('Monto ($)')).toHaveValue('12345,67');
+  await expectNoSeriousA11yViolations(page, 'edit spending form');
   await page.getByLabel('Monto ($)').fill('15000');
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('Gasto Editado!')).toBeVisible();
@@ -80,6 +85,8 @@ test('an administrator adds a spending, finds it in the filtered board, edits it
     .getByRole('link', { name: new RegExp(`Editar gasto ${concept}`) })
     .click();
   await page.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Eliminar' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'delete spending confirmation');
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Gasto Eliminado!')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Gastos' })).not.toContainText(concept);
@@ -105,6 +112,8 @@ test('generating a month settles it once, the expenses show in the table and a s
   expect(res.status()).toBe(201);
 
   await page.goto('/spendings/board');
+  await expect(page.getByRole('table', { name: 'Gastos' })).toContainText('Limpieza');
+  await expectNoSeriousA11yViolations(page, 'spendings board of a new administrator');
   await page.getByRole('button', { name: 'Generar Expensas' }).click();
   await expect(page.getByRole('dialog')).toContainText('Primero debe filtrar por el edificio al que le quiere generar las expensas');
   await page.getByRole('button', { name: 'Aceptar' }).click();
@@ -113,6 +122,7 @@ test('generating a month settles it once, the expenses show in the table and a s
   await page.getByRole('button', { name: 'Generar Expensas' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generar Expensas' });
   await expect(dialog.getByLabel('Edificio')).toHaveValue(`${b.id} - ${b.name}`);
+  await expectNoSeriousA11yViolations(page, 'generate expenses dialog');
   await pick(page, 'Año', String(year));
   await pick(page, 'Mes', MONTH_NAMES_ES[month]!);
   await dialog.getByRole('button', { name: 'Generar' }).click();
@@ -143,9 +153,11 @@ test('generating a month settles it once, the expenses show in the table and a s
   await expect(rows).toContainText(MONTH_NAMES_ES[month]!);
   await expect(rows).toContainText(String(year));
   await expect(rows).toContainText(/600,00/);
+  await expectNoSeriousA11yViolations(page, 'expenses table with an apartment open');
   await rows.getByRole('button', { name: /^Adeudada/ }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Vas a cambiar el estado de este pago, estás seguro?');
+  await expectNoSeriousA11yViolations(page, 'payment status confirmation');
   await confirm.getByRole('button', { name: 'Confirmar' }).click();
   await expect(rows.getByRole('button', { name: /^Pagada/ })).toBeVisible();
 
@@ -154,6 +166,7 @@ test('generating a month settles it once, the expenses show in the table and a s
   const shares = page.getByRole('table', { name: 'Expensas por departamento' });
   await expect(shares).toContainText(/600,00/);
   await expect(shares).toContainText(/400,00/);
+  await expectNoSeriousA11yViolations(page, 'settlement');
 
   // On paper (narrower than a desktop screen) no column is left out.
   await page.setViewportSize({ width: 700, height: 900 });
@@ -177,6 +190,7 @@ test('generating a month settles it once, the expenses show in the table and a s
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByRole('dialog')).toContainText('No se puede eliminar este gasto');
   await expect(page.getByRole('dialog')).toContainText('Las expensas de su mes ya se generaron con este gasto incluido');
+  await expectNoSeriousA11yViolations(page, 'spending delete refused dialog');
   await page.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByText('No se pueden cargar gastos en meses ya liquidados')).toHaveCount(0);
 });
@@ -186,12 +200,14 @@ test('on a phone the expenses table pages by 5 and each month’s statement is o
   await loginByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.goto('/ExpensesTable');
   await expect(page.getByRole('button', { name: /^Ver expensas del depto/ })).toHaveCount(5);
+  await expectNoSeriousA11yViolations(page, 'expenses table on a phone');
   await page
     .getByRole('button', { name: /^Ver expensas del depto/ })
     .first()
     .click();
   const statement = page.getByRole('link', { name: /^Ver liquidación de / }).first();
   await expect(statement).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'expenses table on a phone, an apartment open');
   const label = (await statement.getAttribute('aria-label'))!.replace('Ver liquidación de ', '');
   await statement.click();
   await expect(page.getByRole('heading', { name: `Liquidación ${label}` })).toBeVisible();
@@ -212,6 +228,7 @@ test('the building detail charts render the spendings by concept and by month', 
   await expect(byMonth.locator('svg').first()).toBeVisible();
   await expect(byMonth).toContainText('Ene');
   await expect(byMonth).toHaveAttribute('aria-label', /Enero \$/);
+  await expectNoSeriousA11yViolations(page, 'building detail with charts');
   const now = new Date();
   if (now.getMonth() > 0) {
     const before = await byConcept.getAttribute('aria-label');
@@ -224,11 +241,14 @@ test('the building detail charts render the spendings by concept and by month', 
 test('a resident sees only their own expenses and opens a month’s statement', async ({ page }) => {
   await loginByApi(page, DEMO_RESIDENT.email, DEMO_RESIDENT.password);
   await page.goto('/public');
+  await expect(page.getByRole('heading', { name: 'Mis datos' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'resident home');
   await page.getByRole('navigation', { name: 'Menú principal' }).first().getByRole('link', { name: 'Mis expensas' }).click();
   await expect(page.getByRole('heading', { name: 'Mis expensas' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Mis expensas' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(table).toContainText(/Pagada|Adeudada/);
+  await expectNoSeriousA11yViolations(page, 'resident expenses');
   await table
     .getByRole('link', { name: /Ver liquidación/ })
     .first()

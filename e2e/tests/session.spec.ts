@@ -1,20 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test } from '../support/test';
 import { DEMO_ADMIN, DEMO_RESIDENT, loginThroughUi, uniqueEmail } from '../support/helpers';
 
 test('an administrator signs up, logs in, lands on the admin home and logs out', async ({ page }) => {
   const email = uniqueEmail('admin');
   await page.goto('/registerAdmin');
+  await expect(page.getByRole('button', { name: 'Crear cuenta' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sign-up form');
   await page.getByLabel('Nombre').fill('Julia Morales');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Teléfono de contacto').fill('3514998877');
   await page.getByLabel('Contraseña').fill('Segura2026');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByRole('dialog')).toContainText('Usuario creado correctamente!');
+  await expectNoSeriousA11yViolations(page, 'sign-up success dialog');
   await page.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/logging$/);
 
   // The login modal opens by itself after sign-up.
   const dialog = page.getByRole('dialog', { name: 'Ingresar' });
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'landing page with the login dialog');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Contraseña').fill('Segura2026');
   await dialog.getByRole('button', { name: 'Ingresar' }).click();
@@ -28,6 +33,8 @@ test('an administrator signs up, logs in, lands on the admin home and logs out',
   for (const entry of ['Edificios', 'Amenities', 'Gastos', 'Alertas', 'Expensas', 'Usuarios', 'Servicios Utiles']) {
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();
   }
+  await expect(page.getByText('Todavía no tiene edificios')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'admin home without buildings');
   // No secret in the browser's storage: only the profile.
   const stored = await page.evaluate(() => JSON.stringify(localStorage));
   expect(stored).not.toMatch(/token/i);
@@ -39,8 +46,11 @@ test('an administrator signs up, logs in, lands on the admin home and logs out',
   // A logout the server never heard (the connection drops) is not claimed: the user stays and can try again.
   await page.route('**/api/loggings/logout', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Cuenta' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'account menu');
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page.getByRole('dialog', { name: 'No se pudo cerrar la sesión' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'logout failure dialog');
   await page.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Sesion cerrada!')).toHaveCount(0);
@@ -50,6 +60,7 @@ test('an administrator signs up, logs in, lands on the admin home and logs out',
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/logging$/);
   await expect(page.getByText('Sesion cerrada!')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'landing page after logout');
   expect(await page.evaluate(() => localStorage.getItem('profile'))).toBeNull();
   // The session is over on the server too: the admin area sends us back.
   await page.goto('/buildings');
@@ -61,6 +72,7 @@ test('a wrong password shows the Spanish dialog', async ({ page }) => {
   const alert = page.getByRole('dialog', { name: 'Usuario o contraseña incorrectos' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('Intente de nuevo');
+  await expectNoSeriousA11yViolations(page, 'wrong password dialog');
 });
 
 test('a malformed e-mail is caught before calling the server', async ({ page }) => {
@@ -91,10 +103,12 @@ test('a resident lands in the resident area and cannot open the admin area', asy
   await page.goto('/public');
   await expect(page).toHaveURL(home);
   await expect(page.getByRole('heading', { name: 'Mis datos' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'resident home');
   // On a phone the bar still says who is in.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('session-name')).toBeVisible();
   await expect(page.getByTestId('session-name')).toHaveText(DEMO_RESIDENT.name);
+  await expectNoSeriousA11yViolations(page, 'resident home on a phone');
 });
 
 test('the sign-up form explains what is wrong, and a taken e-mail gets the Spanish dialog', async ({ page }) => {
@@ -103,6 +117,7 @@ test('the sign-up form explains what is wrong, and a taken e-mail gets the Spani
   const warning = page.getByRole('dialog', { name: 'Por favor revise los datos!' });
   await submit.click();
   await expect(warning).toContainText('Debe completar todos los campos');
+  await expectNoSeriousA11yViolations(page, 'sign-up warning dialog');
   await page.getByRole('button', { name: 'Aceptar' }).click();
 
   await page.getByLabel('Nombre').fill('Julia Morales');
@@ -117,6 +132,7 @@ test('the sign-up form explains what is wrong, and a taken e-mail gets the Spani
   await submit.click();
   const failure = page.getByRole('dialog', { name: 'No se ha podido crear el usuario' });
   await expect(failure).toContainText('El email ya se encuentra asociado a una cuenta');
+  await expectNoSeriousA11yViolations(page, 'sign-up failure dialog');
   await page.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/registerAdmin$/);
 });
@@ -133,4 +149,5 @@ test('the landing page reveals the company section and the three benefits on scr
   for (const card of ['Salones comunes', 'Expensas', 'Gastos']) {
     await expect(page.getByRole('heading', { name: card, level: 3 })).toBeVisible();
   }
+  await expectNoSeriousA11yViolations(page, 'landing page scrolled');
 });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test, type APIRequestContext, type Page } from '../support/test';
 import { DEMO_ADMIN, loginThroughUi, uniqueEmail } from '../support/helpers';
 import { Mailbox } from '../support/mailbox';
 
@@ -28,6 +28,13 @@ async function createResident(request: APIRequestContext, name: string) {
   return { id: user.id as number, email, password: 'Inicial123' };
 }
 
+/** The demo administrator's home after logging in, with its buildings loaded. */
+async function adminHome(page: Page) {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('listitem', { name: 'Torre Cañada' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'admin home');
+}
+
 async function choosePassword(page: Page, email: string, password: string) {
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Nueva Contraseña').fill(password);
@@ -37,12 +44,14 @@ async function choosePassword(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Aceptar' }).click();
 }
 
-test('the administrator creates a resident, whose first login forces a new password', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+test('the administrator creates a resident, whose first login forces a new password', async ({ page, otherPage: resident }) => {
+  test.setTimeout(150_000);
   const email = uniqueEmail('nuevo');
   await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await adminHome(page);
   await page.goto('/userCreate');
+  await expect(page.getByRole('button', { name: 'Crear usuario' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new user form');
   // The typing filters reject the key with their message, which goes once a key is accepted.
   await page.getByLabel('Nombre').pressSequentially('Rocío 9');
   await expect(page.getByText('Solo puede ingresar letras!')).toBeVisible();
@@ -54,6 +63,7 @@ test('the administrator creates a resident, whose first login forces a new passw
   await page.getByLabel('Contraseña inicial').fill('Inicial123');
   await page.getByLabel('Teléfono de contacto').pressSequentially('351a');
   await expect(page.getByText('Solo puede ingresar numeros!')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new user form with a typing warning');
   await page.getByLabel('Teléfono de contacto').pressSequentially('4');
   await expect(page.getByText('Solo puede ingresar numeros!')).toHaveCount(0);
   await expect(page.getByLabel('Teléfono de contacto')).toHaveValue('3514');
@@ -64,6 +74,8 @@ test('the administrator creates a resident, whose first login forces a new passw
   await page.getByRole('button', { name: 'Aceptar' }).click();
 
   await page.getByRole('combobox', { name: 'Edificio' }).click();
+  await expect(page.getByRole('option', { name: 'Residencias del Cerro' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new user form with the building list open');
   await page.getByRole('option', { name: 'Residencias del Cerro' }).click();
   await page.getByRole('combobox', { name: 'Departamento' }).click();
   await page.getByRole('option', { name: '2', exact: true }).click();
@@ -72,6 +84,7 @@ test('the administrator creates a resident, whose first login forces a new passw
   await expect(page).toHaveURL(/\/userDetail\?buildingId=\d+/);
   const row = page.getByRole('row', { name: /Rocío Benítez/ });
   await expect(row).toContainText('Habilitado');
+  await expectNoSeriousA11yViolations(page, 'users list filtered by building');
 
   // The same e-mail again: the spec's error with its hint.
   await page.goto('/userCreate');
@@ -87,15 +100,14 @@ test('the administrator creates a resident, whose first login forces a new passw
   await expect(page.getByRole('dialog', { name: 'El mail ya está registrado en nuestra BBDD' })).toContainText('Use otro email');
 
   // The resident's first login goes to the reset screen; the app stays closed until a password is chosen.
-  const ctx = await browser.newContext();
-  const resident = await ctx.newPage();
-  await loginThroughUi(resident, email, 'Inicial123');
+  await loginThroughUi(resident, email, 'Inicial123', { scan: true });
   await expect(resident).toHaveURL(/\/logging\/restaurarcontrase/);
   // Both too short: the password rule of API.md.
   await resident.getByLabel('Nueva Contraseña').fill('abc');
   await resident.getByLabel('Confirmar Contraseña').fill('abc');
   await resident.getByRole('button', { name: 'Confirmar' }).click();
   await expect(resident.getByRole('dialog', { name: 'Por favor revise los datos!' })).toContainText('1 nro, 1 mayus y 1 min');
+  await expectNoSeriousA11yViolations(resident, 'reset password warning dialog');
   await resident.getByRole('button', { name: 'Aceptar' }).click();
   await resident.getByLabel('Nueva Contraseña').fill('MiClave2026');
   await resident.getByLabel('Confirmar Contraseña').fill('MiClave2025');
@@ -107,16 +119,19 @@ test('the administrator creates a resident, whose first login forces a new passw
   await expect(resident.getByRole('heading', { name: 'Mis datos' })).toBeVisible();
   await expect(resident.getByText('3514001122')).toBeVisible();
   await expect(resident.getByText('Residencias del Cerro')).toBeVisible();
-  await ctx.close();
+  await expectNoSeriousA11yViolations(resident, 'new resident home');
 });
 
 test('a first-login resident who leaves the reset screen cannot use the app', async ({ page, request }) => {
   const r = await createResident(request, 'Pablo Giménez');
-  await loginThroughUi(page, r.email, r.password);
+  await loginThroughUi(page, r.email, r.password, { scan: true });
   await expect(page).toHaveURL(/\/logging\/restaurarcontrase/);
+  await expect(page.getByLabel('Email')).toHaveValue(r.email);
+  await expectNoSeriousA11yViolations(page, 'reset password screen');
   await page.goto(`/public/${r.id}`);
   await expect(page.getByText('Antes de continuar debe elegir su contraseña')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mis datos' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'first-login gate');
 });
 
 test('forgot password: the e-mailed link opens the reset screen, works once, and then explains it expired', async ({ page, request }) => {
@@ -125,6 +140,8 @@ test('forgot password: the e-mailed link opens the reset screen, works once, and
   await page.getByRole('banner').getByRole('button', { name: 'Ingresar' }).first().click();
   await page.getByRole('button', { name: 'Olvidaste la constraseña?' }).click();
   const forgot = page.getByRole('dialog', { name: 'Restablecer contraseña' });
+  await expect(forgot.getByLabel('Email')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'forgot password dialog');
   await forgot.getByLabel('Email').fill('no-es-mail');
   await forgot.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByRole('dialog', { name: 'Por favor revise los datos!' })).toContainText('El correo electronico es invalido');
@@ -132,6 +149,7 @@ test('forgot password: the e-mailed link opens the reset screen, works once, and
   await forgot.getByLabel('Email').fill(r.email);
   await forgot.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByRole('dialog', { name: 'Revise su Correo' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'reset e-mail sent dialog');
   await page.getByRole('button', { name: 'Aceptar' }).click();
 
   const link = await mailbox.resetLinkFor(r.email);
@@ -141,24 +159,29 @@ test('forgot password: the e-mailed link opens the reset screen, works once, and
   await expect(page).toHaveURL(/\/logging$/);
   await loginThroughUi(page, r.email, 'Olvide2026x');
   await expect(page).toHaveURL(/\/public\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Mis datos' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'resident home');
 
   await page.goto(link);
   await expect(page.getByText('El enlace no es válido o ya venció. Pida uno nuevo')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pedir un nuevo enlace' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'expired reset link');
 });
 
-test('a banned resident is logged out at once and cannot get in', async ({ page, browser, request }) => {
+test('a banned resident is logged out at once and cannot get in', async ({ page, otherPage: resident, request }) => {
   const r = await createResident(request, 'Tomás Acosta');
   // The resident chooses a password and is using the app in another browser.
-  const ctx = await browser.newContext();
-  const resident = await ctx.newPage();
   await loginThroughUi(resident, r.email, r.password);
   await choosePassword(resident, r.email, 'Vecino2026x');
   await expect(resident).toHaveURL(/\/public\/\d+$/);
+  await expect(resident.getByRole('heading', { name: 'Mis datos' })).toBeVisible();
+  await expectNoSeriousA11yViolations(resident, 'resident home');
 
   await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await adminHome(page);
   await page.goto(`/userupdate/${r.id}`);
+  await expect(page.getByLabel('Contacto')).toHaveValue('3514778899');
+  await expectNoSeriousA11yViolations(page, 'edit user form');
   // Any invalid field: the spec's one warning, with the field's own message under it.
   await page.getByLabel('Contacto').fill('12');
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
@@ -167,9 +190,12 @@ test('a banned resident is logged out at once and cannot get in', async ({ page,
   );
   await page.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByText('Es muy corto')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'edit user form with a field error');
   await page.getByLabel('Contacto').fill('3514778899');
   await page.getByRole('radio', { name: 'BANNED' }).check();
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByRole('dialog', { name: /Deshabilitar a Tomás Acosta/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'ban confirmation dialog');
   await page
     .getByRole('dialog', { name: /Deshabilitar a Tomás Acosta/ })
     .getByRole('button', { name: 'Deshabilitar' })
@@ -177,19 +203,22 @@ test('a banned resident is logged out at once and cannot get in', async ({ page,
   await expect(page.getByRole('dialog', { name: 'Usuario actualizado exitosamente' })).toBeVisible();
   await page.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/userDetail$/);
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'users list');
 
   await resident.reload();
   await expect(resident).toHaveURL(/\/logging$/);
   await loginThroughUi(resident, r.email, 'Vecino2026x');
   await expect(resident.getByRole('dialog', { name: 'Usuario deshabilitado' })).toBeVisible();
-  await ctx.close();
+  await expectNoSeriousA11yViolations(resident, 'banned user dialog');
 });
 
 test('the users list filters by building and apartment, and an apartment needs a building first', async ({ page }) => {
   await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await adminHome(page);
   await page.goto('/userDetail');
   await expect(page.getByRole('row', { name: /Ana Gómez/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'users list');
   await page.getByRole('combobox', { name: 'Departamento' }).click();
   await expect(page.getByRole('dialog', { name: 'Por favor revise los datos!' })).toContainText(
     'No se puede elegir departamento sin selecciona edificio',
