@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Everything: types, unit tests, API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+# Everything: types, lint, unit tests, API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 # then the browser journeys in Chromium against the built app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== typecheck"
 npm run typecheck --silent
+echo "== lint (incl. the web app's feature boundaries) and formatting"
+npm run lint --silent
 echo "== unit tests (packages/domain)"
 npm run test:unit --silent
 echo "== API tests on PGlite"
