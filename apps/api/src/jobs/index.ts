@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneRateLimitEvents } from '../lib/rate-limit.ts';
 import { pruneIdleSessions } from '../modules/auth/sessions.repository.ts';
+import { pruneLoginAddresses } from '../modules/auth/login-limits.ts';
 import { purgeSentMail } from '../modules/mail/mail.outbox.ts';
 import { deliverDueMail } from '../modules/mail/mail.worker.ts';
 
@@ -18,6 +19,7 @@ export const jobs: Job[] = [
     run: async (app) => {
       await pruneRateLimitEvents(app.db);
       await pruneIdleSessions(app.db);
+      await pruneLoginAddresses(app.db, app.services.clock());
     },
   },
   {

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../../seed/factories.ts';
 import { loginAddresses, rateLimitEvents, sessions, users } from '../../db/schema.ts';
 import { argon2Hasher, type PasswordHasher } from '../../lib/password.ts';
+import { KNOWN_ADDRESS_TTL_MS, pruneLoginAddresses } from './login-limits.ts';
 
 describe('accounts and sessions', () => {
   let t: TestServer;
@@ -413,5 +414,23 @@ describe('login limits: a stranger cannot lock the owner out (API.md §Identity)
 
     later(60 * 60_000 + 1000);
     assert.equal((await loginFrom('198.51.100.99', owner.email, owner.password)).status, 200, 'an hour later');
+  });
+
+  test('a known address is forgotten a year after its last login, and only then', async () => {
+    const owner = await buildAdmin(s.database.db);
+    const address = '203.0.113.77';
+    assert.equal((await loginFrom(address, owner.email, owner.password)).status, 200);
+    const known = () =>
+      s.database.db
+        .select({ lastLoginAt: loginAddresses.lastLoginAt })
+        .from(loginAddresses)
+        .where(sql`${loginAddresses.userId} = ${owner.id} and ${loginAddresses.address} = ${address}`);
+    assert.deepEqual(await known(), [{ lastLoginAt: now }]);
+    later(KNOWN_ADDRESS_TTL_MS);
+    await pruneLoginAddresses(s.database.db, now);
+    assert.equal((await known()).length, 1, 'exactly a year: still known');
+    later(1000);
+    await pruneLoginAddresses(s.database.db, now);
+    assert.equal((await known()).length, 0, 'a year and a second: forgotten');
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginAddresses } from '../../db/schema.ts';
 import { clearKey, forgetAttempt, RateLimiter, recordAttempt, retryAfter, type Attempt } from '../../lib/rate-limit.ts';
@@ -79,4 +79,16 @@ export async function hasLoggedInFrom(db: DbOrTx, userId: number, address: strin
     .where(and(eq(loginAddresses.userId, userId), eq(loginAddresses.address, address)))
     .limit(1);
   return !!row;
+}
+
+/** An address the user has not logged in from for this long is no longer "known" (and its row goes). */
+export const KNOWN_ADDRESS_TTL_MS = 365 * 24 * 3600_000;
+
+/** Forgets addresses not used to log in for KNOWN_ADDRESS_TTL_MS (run by the prune-auth job). */
+export async function pruneLoginAddresses(db: DbOrTx, now: Date): Promise<number> {
+  const gone = await db
+    .delete(loginAddresses)
+    .where(lt(loginAddresses.lastLoginAt, new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS)))
+    .returning({ userId: loginAddresses.userId });
+  return gone.length;
 }
