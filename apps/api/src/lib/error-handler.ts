@@ -75,14 +75,6 @@ const FASTIFY_CODES: Record<number, [ErrorCode, string]> = {
   429: ['RATE_LIMITED', MSG.rateLimited],
 };
 
-/**
- * A path parameter that fails its schema names nothing that exists (API.md: an invalid id in a
- * path is 404); in a query or a body it is a bad request (400).
- */
-function validationStatus(err: FastifyError): number {
-  return err.validationContext === 'params' ? ERROR_STATUS.NOT_FOUND : ERROR_STATUS.VALIDATION;
-}
-
 /** Every failure, from a handler or from Fastify itself, as a status and the API.md body; 5xx details stay in the log. */
 export function sendError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (err instanceof AppError) {
@@ -90,7 +82,9 @@ export function sendError(err: FastifyError, request: FastifyRequest, reply: Fas
     return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    if (validationStatus(err) === ERROR_STATUS.NOT_FOUND) return reply.status(404).send(errorBody('NOT_FOUND', MSG.notFound));
+    // A path parameter that fails its schema names nothing that exists (API.md: an invalid id in a
+    // path is 404); in a query or a body it is a bad request (400).
+    if (err.validationContext === 'params') return reply.status(404).send(errorBody('NOT_FOUND', MSG.notFound));
     return reply.status(400).send(
       validationBody(
         err.validation.map((v) => ({

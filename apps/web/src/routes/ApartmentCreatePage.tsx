@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { APARTMENT_MSG, apartmentCreateFormSchema, parseMt2 } from '@consorcio/domain';
+import { APARTMENT_MSG, apartmentCreateFormSchema } from '@consorcio/domain';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { ErrorState } from '../components/ErrorState';
@@ -12,7 +12,7 @@ import { handleFormError } from '../lib/form-errors';
 import { useDialogs } from '../lib/dialogs';
 import { useBuilding } from '../features/buildings/api';
 import { useCreateApartment } from '../features/apartments/api';
-import { ApartmentFields, type ApartmentFormValues } from '../features/apartments/ApartmentFields';
+import { ApartmentFields, apartmentFields, type ApartmentFormValues } from '../features/apartments/ApartmentFields';
 
 // The create form checks its own bounds; the building comes from the URL.
 const schema = apartmentCreateFormSchema.omit({ building: true });
@@ -36,11 +36,7 @@ export default function ApartmentCreatePage() {
     try {
       await create.mutateAsync({
         building: buildingId,
-        cata_apartment: v.cata_apartment,
-        mt2: parseMt2(v.mt2),
-        number_apartment: v.number_apartment,
-        // The resolver hands back the schema's output: the state is already a number.
-        state: Number(v.state) === 1 ? 1 : 0,
+        ...apartmentFields(v),
       });
       dialogs.toast(APARTMENT_MSG.created);
       navigate(back);

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { APARTMENT_MSG, apartmentEditFormSchema, formatMt2, parseMt2, type Apartment } from '@consorcio/domain';
+import { APARTMENT_MSG, apartmentEditFormSchema, formatMt2, type Apartment } from '@consorcio/domain';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { ErrorState } from '../components/ErrorState';
@@ -14,7 +14,7 @@ import { handleFormError } from '../lib/form-errors';
 import { useDialogs } from '../lib/dialogs';
 import { useBuilding } from '../features/buildings/api';
 import { useApartment, useDeleteApartment, useUpdateApartment } from '../features/apartments/api';
-import { ApartmentFields, type ApartmentFormValues } from '../features/apartments/ApartmentFields';
+import { ApartmentFields, apartmentFields, type ApartmentFormValues } from '../features/apartments/ApartmentFields';
 
 /** /apartment/{id} */
 export default function ApartmentEditPage() {
@@ -53,12 +53,7 @@ function ApartmentEditForm({ apartment }: { apartment: Apartment }) {
     try {
       await update.mutateAsync({
         id: apartment.id,
-        body: {
-          cata_apartment: v.cata_apartment,
-          mt2: parseMt2(v.mt2),
-          number_apartment: v.number_apartment,
-          state: Number(v.state) === 1 ? 1 : 0,
-        },
+        body: apartmentFields(v),
       });
       dialogs.toast(APARTMENT_MSG.saved);
       navigate(back);

@@ -6,7 +6,7 @@ import {
   type LoginResult,
   type SessionProfile,
 } from '@consorcio/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound, rateLimited } from '../../lib/errors.ts';
 import { dummyPasswordHash } from '../../lib/password.ts';
 import { forgetAttempt, RateLimiter, recordAttempt, type Attempt } from '../../lib/rate-limit.ts';
@@ -130,12 +130,18 @@ async function tokenCall(db: Db, services: AuthServices, ip: string): Promise<At
   return attempt;
 }
 
-/** The e-mail a live token belongs to (the reset screen shows it read-only). */
-export async function emailForToken(db: Db, services: AuthServices, token: string, ip: string): Promise<{ email: string }> {
-  const attempt = await tokenCall(db, services, ip);
+/** A live token and its enabled owner, else 404: unknown, used, expired, or the user is banned. */
+async function liveTokenOwner(db: DbOrTx, token: string) {
   const row = await findLiveResetToken(db, token);
   const user = row ? await findUserById(db, row.userId) : null;
   if (!row || !user || user.isDeleted) throw notFound(MSG.tokenInvalid);
+  return { row, user };
+}
+
+/** The e-mail a live token belongs to (the reset screen shows it read-only). */
+export async function emailForToken(db: Db, services: AuthServices, token: string, ip: string): Promise<{ email: string }> {
+  const attempt = await tokenCall(db, services, ip);
+  const { user } = await liveTokenOwner(db, token);
   await forgetAttempt(db, attempt);
   return { email: user.email };
 }
@@ -154,17 +160,13 @@ export async function changePassword(
   ip: string,
 ): Promise<{ message: string }> {
   const attempt = await tokenCall(db, services, ip);
-  const live = await findLiveResetToken(db, input.token);
-  const owner = live ? await findUserById(db, live.userId) : null;
-  if (!live || !owner || owner.isDeleted) throw notFound(MSG.tokenInvalid);
+  const live = await liveTokenOwner(db, input.token);
 
   const passwordHash = await services.passwords.hash(input.newPass);
   await db.transaction(async (tx) => {
     // Still live (not used or expired while hashing), and consumed once even under concurrent calls.
-    const row = await findLiveResetToken(tx, input.token);
-    if (!row || row.id !== live.id || !(await consumeResetToken(tx, row.id))) throw notFound(MSG.tokenInvalid);
-    const user = await findUserById(tx, row.userId);
-    if (!user || user.isDeleted) throw notFound(MSG.tokenInvalid);
+    const { row, user } = await liveTokenOwner(tx, input.token);
+    if (row.id !== live.row.id || !(await consumeResetToken(tx, row.id))) throw notFound(MSG.tokenInvalid);
     await setPassword(tx, user.id, passwordHash);
     // Every other link the user was sent dies with the old password.
     await revokeResetTokens(tx, user.id);

@@ -5,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { APARTMENT_MSG, MT2_CHARS } from '@consorcio/domain';
+import { APARTMENT_MSG, MT2_CHARS, parseMt2 } from '@consorcio/domain';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 
 export interface ApartmentFormValues {
@@ -13,6 +13,17 @@ export interface ApartmentFormValues {
   mt2: string;
   number_apartment: string;
   state: '0' | '1';
+}
+
+/** The form's values as the API takes them (create and edit alike). */
+export function apartmentFields(v: ApartmentFormValues) {
+  return {
+    cata_apartment: v.cata_apartment,
+    mt2: parseMt2(v.mt2),
+    number_apartment: v.number_apartment,
+    // The resolver hands back the schema's output: the state is already a number.
+    state: Number(v.state) === 1 ? 1 : 0,
+  } as const;
 }
 
 /** The fields shared by the create and edit forms; the bounds come from each form's schema. */
