@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorBody, registerErrorHandler, sendError } from './lib/error-handler.ts';
 import { MULTIPART_LIMITS } from './lib/images.ts';
+import { LinkSigner } from './lib/signing.ts';
 import { MSG } from '@consorcio/domain';
 import authPlugin from './plugins/auth.ts';
 import { apiModules } from './modules/index.ts';
@@ -24,6 +25,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     services: Services;
+    links: LinkSigner;
   }
 }
 
@@ -68,6 +70,8 @@ export async function buildApp({ config, database, services, logger = true, logS
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('services', { ...createServices(config), ...services });
+  app.decorate('links', new LinkSigner());
+  app.addHook('onReady', async () => app.links.load(app.db));
   registerErrorHandler(app);
 
   const tileOrigin = safeOrigin(config.tileUrl.replace(/\{[a-z]\}/g, 'a'));

@@ -9,3 +9,4 @@ export * from './expenses.ts';
 export * from './buildings.ts';
 export * from './apartments.ts';
 export * from './users.ts';
+export * from './alerts.ts';

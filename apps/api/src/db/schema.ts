@@ -9,6 +9,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -322,6 +323,26 @@ export const subscriptions = pgTable(
   (t) => [uniqueIndex('subscriptions_user_uq').on(t.userId)],
 );
 
+/** Each resident's private iCalendar feed: whoever holds the token reads the building's alerts. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    token: varchar('token', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_uq').on(t.token)],
+);
+
+/** Keys the server signs with (one-click unsubscribe links), shared by every replica. */
+export const signingKeys = pgTable('signing_keys', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  key: varchar('key', { length: 100 }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const complaints = pgTable(
   'complaints',
   {
@@ -439,6 +460,8 @@ export const mailOutbox = pgTable(
     /** After this a message is not worth sending any more (a reset link that has expired); null: never. */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
+    /** Extra headers (List-Unsubscribe for alert notices); null: none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },

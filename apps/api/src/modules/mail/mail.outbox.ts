@@ -26,6 +26,7 @@ export async function enqueueMail(tx: DbOrTx, to: string, mail: RenderedMail): P
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      headers: mail.headers ?? null,
       // Due at once. The worker compares with a JavaScript clock (milliseconds): a microsecond
       // timestamp from the same millisecond would look a little in the future and wait a poll.
       nextAttemptAt: sql`date_trunc('milliseconds', now())`,
@@ -33,6 +34,30 @@ export async function enqueueMail(tx: DbOrTx, to: string, mail: RenderedMail): P
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
+}
+
+/**
+ * Queues many messages in one statement (an alert to every subscriber of a building): pass the
+ * transaction of the change that causes them. Returns how many were queued.
+ */
+export async function enqueueMailBatch(tx: DbOrTx, messages: { to: string; mail: RenderedMail }[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const dueNow = sql`date_trunc('milliseconds', now())`;
+  const rows = await tx
+    .insert(mailOutbox)
+    .values(
+      messages.map(({ to, mail }) => ({
+        to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers ?? null,
+        nextAttemptAt: dueNow,
+        expiresAt: mail.lifetimeMs === undefined ? null : sql`now() + ${mail.lifetimeMs} * interval '1 millisecond'`,
+      })),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }
 
 /**
@@ -76,8 +101,8 @@ export async function renewClaim(db: DbOrTx, row: ClaimedRow, now: Date): Promis
   return rows.length === 1;
 }
 
-/** The bodies carry secrets (reset links): once a message is out, or will never be, they are emptied. */
-const redacted = { html: '', text: '' };
+/** The bodies and headers carry secrets (reset and unsubscribe links): once a message is out, or will never be, they are emptied. */
+const redacted = { html: '', text: '', headers: null };
 
 /** Records the delivery; false when this worker no longer holds the claim. */
 export async function markSent(db: DbOrTx, row: ClaimedRow, now: Date): Promise<boolean> {

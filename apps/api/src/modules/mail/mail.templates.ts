@@ -7,6 +7,8 @@ export interface RenderedMail {
   text: string;
   /** How long after queueing it is still worth sending (a link that expires); undefined: always. */
   lifetimeMs?: number;
+  /** Extra headers, such as List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export function escapeHtml(s: string): string {

@@ -9,6 +9,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 /** Delivers one message or throws; the outbox worker handles retries. */
@@ -35,6 +36,7 @@ export class SmtpTransport implements MailTransport {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      ...(mail.headers ? { headers: mail.headers } : {}),
     });
   }
 }

@@ -57,6 +57,7 @@ async function deliverOne(app: FastifyInstance, row: ClaimedRow, clock: () => Da
         subject: row.subject,
         html: row.html,
         text: row.text,
+        ...(row.headers ? { headers: row.headers } : {}),
       },
       app.log,
     );
