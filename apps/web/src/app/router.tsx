@@ -20,7 +20,13 @@ const UserCreatePage = page(() => import('../features/users/UserCreatePage'));
 const UserEditPage = page(() => import('../features/users/UserEditPage'));
 const UserViewPage = page(() => import('../features/users/UserViewPage'));
 const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'));
-const ResidentHomePage = page(() => import('../features/resident/ResidentHomePage'));
+const ResidentHomePage = page(() => import('../routes/ResidentHomePage'));
+const ResidentCalendarPage = page(() => import('../routes/ResidentCalendarPage'));
+const ResidentAlertsPage = page(() => import('../features/alerts/ResidentAlertsPage'));
+const AlertsListPage = page(() => import('../features/alerts/AlertsListPage'));
+const AlertFormPage = page(() => import('../features/alerts/AlertFormPage'));
+const SubscriptionsPage = page(() => import('../features/subscriptions/SubscriptionsPage'));
+const UnsubscribePage = page(() => import('../features/subscriptions/UnsubscribePage'));
 const HomePage = page(() => import('../features/buildings/HomePage'));
 const BuildingsListPage = page(() => import('../features/buildings/BuildingsListPage'));
 const BuildingFormPage = page(() => import('../features/buildings/BuildingFormPage'));
@@ -50,10 +56,10 @@ const adminRoutes: RouteObject[] = [
   { path: 'spendings/newSpending/:buildingId', element: el(SpendingFormPage) },
   { path: 'settlements/:buildingId/:year/:month', element: el(SettlementPage) },
   { path: 'ExpensesTable', element: el(ExpensesTablePage) },
-  { path: 'alerts', element: soon('Alertas') },
-  { path: 'alertsAdd', element: soon('Nueva alerta') },
-  { path: 'alertsAdd/:buildingId', element: soon('Nueva alerta') },
-  { path: 'alertsUpdate/:id', element: soon('Editar alerta') },
+  { path: 'alerts', element: el(AlertsListPage) },
+  { path: 'alertsAdd', element: el(AlertFormPage) },
+  { path: 'alertsAdd/:buildingId', element: el(AlertFormPage) },
+  { path: 'alertsUpdate/:id', element: el(AlertFormPage) },
   { path: 'userDetail', element: el(UsersListPage) },
   { path: 'userCreate', element: el(UserCreatePage) },
   // Also /userUpdate/:id: paths match case-insensitively.
@@ -75,9 +81,9 @@ const residentRoutes: RouteObject[] = [
   { index: true, element: <ResidentIndexRedirect /> },
   { path: ':id', element: el(ResidentHomePage) },
   { path: ':id/Bookings', element: soon('Amenities') },
-  { path: ':id/alerts', element: soon('Alertas') },
-  { path: ':id/calendar', element: soon('Mi Edificio') },
-  { path: ':id/subscriptions', element: soon('Suscripciones') },
+  { path: ':id/alerts', element: el(ResidentAlertsPage) },
+  { path: ':id/calendar', element: el(ResidentCalendarPage) },
+  { path: ':id/subscriptions', element: el(SubscriptionsPage) },
   { path: ':id/complaints', element: soon('Mis reclamos') },
   { path: ':id/complaintDetail/:complaintId', element: soon('Reclamo') },
   { path: 'AddComplaints/:id', element: soon('Nuevo reclamo') },
@@ -101,6 +107,8 @@ export const routes: RouteObject[] = [
       { path: '/logging/restaurarcontraseña', element: el(ResetPasswordPage) },
       { path: '/logging', element: el(LandingPage) },
       { path: '/registerAdmin', element: el(RegisterAdminPage) },
+      // The page an alert e-mail's unsubscribe link opens: no session needed.
+      { path: '/desuscribir', element: el(UnsubscribePage) },
       { path: '/pago-simulado/:paymentId', element: soon('Pago') },
       { path: '/public', element: el(ResidentLayout), children: residentRoutes },
       { path: '/', element: el(AdminLayout), children: [...adminRoutes, { path: '*', element: el(NotFoundPage) }] },

@@ -1,0 +1,4 @@
+/** Stub: replaced by the alerts work. */
+export default function ResidentCalendarPage() {
+  return null;
+}
