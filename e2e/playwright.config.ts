@@ -3,8 +3,9 @@ import { GEOCODER_PORT } from './support/geocoder';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = `.tmp/data-${port}`;
-// Journeys that follow e-mailed links listen here (support/mailbox.ts).
+// The mailbox stand-in (support/mailbox-server.ts): SMTP for the product, HTTP for the journeys.
 const smtpPort = port + 1000;
+const mailboxHttpPort = port + 3000;
 // A Nominatim-compatible stand-in (support/geocoder-server.ts).
 const geocoderPort = GEOCODER_PORT;
 
@@ -39,6 +40,12 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { viewport: { width: 1366, height: 850 } } }],
   webServer: [
+    {
+      command: `node --import tsx support/mailbox-server.ts ${smtpPort} ${mailboxHttpPort}`,
+      url: `http://127.0.0.1:${mailboxHttpPort}/messages`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
     {
       command: `node --import tsx support/geocoder-server.ts ${geocoderPort}`,
       url: `http://127.0.0.1:${geocoderPort}/queries`,

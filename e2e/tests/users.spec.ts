@@ -1,10 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test, type APIRequestContext, type Page } from '../support/test';
 import { DEMO_ADMIN, loginThroughUi, uniqueEmail } from '../support/helpers';
-import { Mailbox } from '../support/mailbox';
-
-const mailbox = new Mailbox();
-test.beforeAll(() => mailbox.start());
-test.afterAll(() => mailbox.stop());
+import { resetLinkFor } from '../support/mailbox';
 
 /** A fresh resident created by the demo administrator through the API (first_logging true). */
 async function createResident(request: APIRequestContext, name: string) {
@@ -152,7 +148,7 @@ test('forgot password: the e-mailed link opens the reset screen, works once, and
   await expectNoSeriousA11yViolations(page, 'reset e-mail sent dialog');
   await page.getByRole('button', { name: 'Aceptar' }).click();
 
-  const link = await mailbox.resetLinkFor(r.email);
+  const link = await resetLinkFor(r.email);
   await page.goto(link);
   await choosePassword(page, r.email, 'Olvide2026x');
   // Without a session "/" leads to the landing page; the new password works.
