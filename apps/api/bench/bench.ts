@@ -4,10 +4,12 @@
  * and range, and as the board opens: every building, 2021-01-01..today), through the
  * real HTTP server, on PGlite (in memory) and on PostgreSQL (a fresh database from
  * BENCH_DATABASE_URL, dropped afterwards). Data is bulk-loaded with insert … select generate_series.
+ * Also: posting an alert to a building with 1,000 subscribed residents (the POST's p50, and the
+ * time until the outbox holds its 1,000 notices, queued in the alert's own transaction).
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -20,6 +22,8 @@ const SETTLE_APARTMENTS = 1_000;
 const SETTLE_SPENDINGS = 10_000;
 const LIST_REQUESTS = 1_000;
 const WARMUP = 50;
+const SUBSCRIBERS = 1_000;
+const ALERT_RUNS = 10;
 
 interface Result {
   engine: string;
@@ -29,6 +33,8 @@ interface Result {
   listP99: number;
   boardP50: number;
   boardP99: number;
+  alertP50: number;
+  alertQueuedP50: number;
 }
 
 const pct = (xs: number[], p: number) => {
@@ -66,12 +72,38 @@ async function load(database: Database, adminId: number): Promise<number> {
   return b1;
 }
 
+/** A building of SUBSCRIBERS apartments, each with a resident subscribed to alerts (half `all`, half `important`). */
+async function loadSubscribers(database: Database, adminId: number): Promise<number> {
+  const db = database.db;
+  const res = (await db.execute(sql`
+    insert into buildings (name, cata, address, floor, cant_apartments, created_by)
+    values ('Bench avisos', 'B-avisos', 'Calle Avisos 1, Córdoba', 20, ${SUBSCRIBERS}, ${adminId})
+    returning id`)) as unknown as { rows: { id: number }[] };
+  const id = res.rows[0]!.id;
+  await db.execute(sql`insert into building_admins (user_id, building_id) values (${adminId}, ${id})`);
+  await db.execute(sql`
+    insert into apartments (building_id, cata_apartment, number_apartment, mt2, state)
+    select ${id}, 'UF-AV-' || g, 'AV' || g, 50, 1 from generate_series(1, ${SUBSCRIBERS}) g`);
+  // They never log in: no password hashing needed.
+  await db.execute(sql`
+    insert into users (name, email, password_hash, role, apartment_id)
+    select 'Vecino ' || a.number_apartment, 'aviso-' || a.id || '@example.com', 'no-login', 'resident', a.id
+    from apartments a where a.building_id = ${id}`);
+  await db.execute(sql`
+    insert into subscriptions (user_id, alerts)
+    select u.id, (case when u.id % 2 = 0 then 'all' else 'important' end)::subscription_kind
+    from users u join apartments a on a.id = u.apartment_id where a.building_id = ${id}`);
+  await db.execute(sql`analyze buildings, apartments, users, subscriptions`);
+  return id;
+}
+
 async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise<Result> {
   const database = await openDatabase({ databaseUrl });
   try {
     const admin = await buildAdmin(database.db, { email: `bench-${randomBytes(3).toString('hex')}@example.com` });
     const t0 = performance.now();
     const b1 = await load(database, admin.id);
+    const alertBuilding = await loadSubscribers(database, admin.id);
     const loadSeconds = (performance.now() - t0) / 1000;
     console.log(`[${engine}] loaded ${SPENDINGS + SETTLE_SPENDINGS} spendings in ${loadSeconds.toFixed(1)} s`);
 
@@ -124,6 +156,38 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
       const board = await timeRequests(
         () => `${base}/api/spendings/all?since=${SPENDINGS_SINCE_DEFAULT}&upTo=${today}&page=${1 + Math.floor(rnd() * 3)}&pageSize=5`,
       );
+
+      // An alert (alta: every subscriber is told) to the building of 1,000 subscribers: the POST, and
+      // until the outbox holds its 1,000 notices (the same transaction, so right after the 201).
+      const one = async (query: SQL) => ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const alertTimes: number[] = [];
+      const queuedTimes: number[] = [];
+      for (let i = 0; i <= ALERT_RUNS; i++) {
+        const before = await one(sql`select coalesce(max(id), 0)::int as n from mail_outbox`);
+        const a0 = performance.now();
+        const res = await fetch(`${base}/api/alerts`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            building: alertBuilding,
+            date: today,
+            concept: `Corte de agua ${i}`,
+            details: 'De 9 a 13',
+            importance: 'alta',
+          }),
+        });
+        await res.arrayBuffer();
+        const postMs = performance.now() - a0;
+        if (res.status !== 201) throw new Error(`alert failed: ${res.status}`);
+        const queued = await one(sql`select count(*)::int as n from mail_outbox where id > ${before}`);
+        const queuedMs = performance.now() - a0;
+        if (queued !== SUBSCRIBERS) throw new Error(`alert queued ${queued} notices, expected ${SUBSCRIBERS}`);
+        // The first is the warm-up.
+        if (i > 0) {
+          alertTimes.push(postMs);
+          queuedTimes.push(queuedMs);
+        }
+      }
       return {
         engine,
         loadSeconds,
@@ -132,6 +196,8 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
         listP99: pct(list, 99),
         boardP50: pct(board, 50),
         boardP99: pct(board, 99),
+        alertP50: pct(alertTimes, 50),
+        alertQueuedP50: pct(queuedTimes, 50),
       };
     } finally {
       await app.close();
@@ -172,12 +238,12 @@ if (engines.includes('postgres'))
   }
 
 console.log(
-  '\n| engine | bulk load (s) | settlement, 1,000 apartments / 10,000 spendings (ms) | list p50 (ms) | list p99 (ms) | default board p50 (ms) | default board p99 (ms) |',
+  '\n| engine | bulk load (s) | settlement, 1,000 apartments / 10,000 spendings (ms) | list p50 (ms) | list p99 (ms) | default board p50 (ms) | default board p99 (ms) | alert to 1,000 subscribers: POST p50 (ms) | until the outbox holds the 1,000 notices, p50 (ms) |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.engine} | ${r.loadSeconds.toFixed(1)} | ${r.settleMs.toFixed(1)} | ${r.listP50.toFixed(2)} | ${r.listP99.toFixed(2)} | ${r.boardP50.toFixed(2)} | ${r.boardP99.toFixed(2)} |`,
+    `| ${r.engine} | ${r.loadSeconds.toFixed(1)} | ${r.settleMs.toFixed(1)} | ${r.listP50.toFixed(2)} | ${r.listP99.toFixed(2)} | ${r.boardP50.toFixed(2)} | ${r.boardP99.toFixed(2)} | ${r.alertP50.toFixed(1)} | ${r.alertQueuedP50.toFixed(1)} |`,
   );
 }
 const pgResult = results.find((r) => r.engine === 'postgres');

@@ -15,7 +15,7 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function layout(title: string, bodyHtml: string, buildingName: string | null): string {
+export function layout(title: string, bodyHtml: string, buildingName: string | null): string {
   const place = buildingName ? ` · ${escapeHtml(buildingName)}` : '';
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
