@@ -48,7 +48,8 @@ export async function buildApp({ config, database, services, logger = true, logS
           serializers: {
             req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
               method: req.method,
-              url: req.url.split('?')[0],
+              // ...and a calendar feed's token, which is in the path, never reaches the log.
+              url: req.url.split('?')[0]!.replace(/(\/alerts\/feed\/)[^/]+/, '$1…'),
               host: req.hostname,
               remoteAddress: req.ip,
             }),

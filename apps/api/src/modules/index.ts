@@ -7,6 +7,9 @@ import apartmentsRoutes from './apartments/apartments.routes.ts';
 import spendingsRoutes from './spendings/spendings.routes.ts';
 import expensesRoutes from './expenses/expenses.routes.ts';
 import usersRoutes from './users/users.routes.ts';
+import subscriptionsRoutes from './subscriptions/subscriptions.routes.ts';
+import feedRoutes from './subscriptions/feed.routes.ts';
+import alertsRoutes from './alerts/alerts.routes.ts';
 
 export interface ApiModule {
   prefix: string;
@@ -23,4 +26,7 @@ export const apiModules: ApiModule[] = [
   { prefix: '/spendings', plugin: spendingsRoutes },
   { prefix: '/expenses', plugin: expensesRoutes },
   { prefix: '/users', plugin: usersRoutes },
+  { prefix: '/subscriptions', plugin: subscriptionsRoutes },
+  { prefix: '/alerts', plugin: feedRoutes },
+  { prefix: '/alerts', plugin: alertsRoutes },
 ];

@@ -59,8 +59,8 @@ const REPAIRS = [
 ] as const;
 
 /** Demo data: a year of believable Córdoba spendings per building; all but the last two months settled. */
-export async function seedDemoMoney(db: Db, world: DemoWorld): Promise<void> {
-  const today = todayIso();
+export async function seedDemoMoney(db: Db, world: DemoWorld, now: Date = new Date()): Promise<void> {
+  const today = todayIso(now);
   const { year: thisYear, month: thisMonth } = yearMonthOf(today);
   let seed = 7;
   const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;

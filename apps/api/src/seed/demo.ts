@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from './factories.ts';
+import { seedDemoAlerts } from './demo-alerts.ts';
 import { seedDemoBuildings } from './demo-buildings.ts';
 import { seedDemoMoney } from './demo-money.ts';
 import { seedDemoPeople } from './demo-people.ts';
@@ -91,7 +92,8 @@ export interface DemoWorld {
   }[];
 }
 
-export async function seedDemo(db: Db): Promise<{ logins: DemoLogin[] }> {
+/** `now`: the seeding moment, which the demo's dates (spendings, expenses, alerts) are relative to. */
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<{ logins: DemoLogin[] }> {
   const world: DemoWorld = { admin: { id: 0, email: DEMO_ADMIN.email }, buildings: [] };
   const admin = await buildAdmin(db, {
     name: 'Marta Fernández',
@@ -130,7 +132,8 @@ export async function seedDemo(db: Db): Promise<{ logins: DemoLogin[] }> {
   }
   // Each area adds its own believable data on top of the base world.
   await seedDemoBuildings(db, world);
-  await seedDemoMoney(db, world);
+  await seedDemoMoney(db, world, now);
   await seedDemoPeople(db, world, logins);
+  await seedDemoAlerts(db, world, now);
   return { logins };
 }

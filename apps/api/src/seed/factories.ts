@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client.ts';
-import { apartments, buildingAdmins, buildings, users } from '../db/schema.ts';
+import type { Importance, SubscriptionKind } from '@consorcio/domain';
+import { alerts, apartments, buildingAdmins, buildings, subscriptions, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
 
 /** Factories shared by the API tests, the demo seed and the browser journeys. */
@@ -102,5 +103,32 @@ export async function buildApartment(db: DbOrTx, buildingId: number, o: Apartmen
       state: o.state ?? 0,
     })
     .returning();
+  return row!;
+}
+
+export interface AlertOverrides {
+  date?: string;
+  concept?: string;
+  details?: string;
+  importance?: Importance;
+}
+
+/** An alert inserted directly: no notice is queued (that is the API's work). */
+export async function buildAlert(db: DbOrTx, buildingId: number, o: AlertOverrides = {}) {
+  const [row] = await db
+    .insert(alerts)
+    .values({
+      buildingId,
+      date: o.date ?? '2025-06-10',
+      concept: o.concept ?? 'Corte de agua',
+      details: o.details ?? 'Sin agua de 9 a 14 h',
+      importance: o.importance ?? 'alta',
+    })
+    .returning();
+  return row!;
+}
+
+export async function buildSubscription(db: DbOrTx, userId: number, kind: SubscriptionKind = 'all') {
+  const [row] = await db.insert(subscriptions).values({ userId, alerts: kind }).returning();
   return row!;
 }

@@ -97,6 +97,20 @@ export async function createWorld(t: TestServer): Promise<World> {
     await call('POST', '/api/spendings/add', { building: building.id, date, concept, supplier: 'EPEC', details: 'Factura', amount });
   }
   await call('POST', '/api/expenses/add/2/2025', { buildingId: building.id });
+  // An alert with a subscriber, so the alert routes' ids hit a real row and its edits queue notices.
+  await sendRaw(t, 'POST', '/api/subscriptions', {
+    role: 'resident',
+    world,
+    address: FIXTURE_ADDRESS,
+    body: { kind: 'json', value: { alerts: 'all' } },
+  });
+  await call('POST', '/api/alerts', {
+    building: building.id,
+    date: '2099-12-01',
+    concept: 'Corte de agua',
+    details: 'De 9 a 13',
+    importance: 'alta',
+  });
   const fd = new FormData();
   fd.append('body', JSON.stringify({ id: building.id }));
   fd.append('image', new Blob([new Uint8Array(await tinyPng())], { type: 'image/png' }), 'foto.png');

@@ -12,15 +12,23 @@ import {
 } from '@consorcio/domain';
 import { readUploadBody, uploadedImage, withImagePart } from '../../lib/images.ts';
 import { assertBuildingVisible } from '../../lib/tenancy.ts';
-import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/auth.ts';
 import { createBuilding, deleteBuilding, getBuilding, listBuildings, updateBuilding } from './buildings.service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route a resident may call too (the plugin's hook lets in any signed-in user). */
+    residentsToo?: boolean;
+  }
+}
 
 const TAGS = ['Edificios'];
 const jsonAlso = 'También acepta los mismos campos como application/json, sin imagen.';
 
 const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The role first: callers without it get 401/403 before any body, query or file is looked at.
-  app.addHook('preValidation', adminOnly);
+  // Residents may read their own building (findBuilding); everything else is for administrators.
+  app.addHook('preValidation', async (request) => (request.routeOptions.config.residentsToo ? signedIn(request) : adminOnly(request)));
 
   app.get(
     '/all',
@@ -38,9 +46,16 @@ const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/findBuilding',
     {
-      schema: { tags: TAGS, summary: 'Un edificio', querystring: z.object({ id: idSchema }), response: { 200: buildingSchema } },
+      config: { residentsToo: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Un edificio',
+        description: 'Administradores: los suyos. Residentes: solo el propio (otro id: 404).',
+        querystring: z.object({ id: idSchema }),
+        response: { 200: buildingSchema },
+      },
     },
-    async (request) => getBuilding(app.db, await requireAdmin(request), request.query.id),
+    async (request) => getBuilding(app.db, await requireUser(request), request.query.id),
   );
 
   /**

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newImageKey, processImageBytes } from '../../lib/images.ts';
 import { fileUrl, keyFromUrl, type FileStorage } from '../../lib/storage.ts';
-import type { AdminPrincipal } from '../../plugins/auth.ts';
+import type { AdminPrincipal, Principal } from '../../plugins/auth.ts';
 import * as repo from './buildings.repository.ts';
 
 export function presentBuilding(b: repo.BuildingRow): Building {
@@ -33,7 +33,8 @@ export async function listBuildings(db: Db, principal: AdminPrincipal, q: ListQu
   return { items: items.map(presentBuilding), total };
 }
 
-export async function getBuilding(db: Db, principal: AdminPrincipal, id: number): Promise<Building> {
+/** An administrator's building, or a resident's own (the repository's scope decides; else 404). */
+export async function getBuilding(db: Db, principal: Principal, id: number): Promise<Building> {
   const row = await repo.findBuilding(db, principal, id);
   if (!row) throw notFound();
   return presentBuilding(row);

@@ -532,7 +532,6 @@ describe('buildings', () => {
     const disguised = { bytes: Buffer.from('<?php ?>'), name: 'x.png', type: 'image/png' };
     const calls: [string, (c: HttpClient) => Promise<{ status: number }>][] = [
       ['GET /buildings/all', (c) => c.get('/api/buildings/all?pageSize=9999&page=-1')],
-      ['GET /buildings/findBuilding', (c) => c.get('/api/buildings/findBuilding?id=abc')],
       ['POST /buildings', (c) => c.post('/api/buildings', multipart({ name: '', floor: 'x' }, disguised))],
       ['POST /buildings json', (c) => c.post('/api/buildings', { floor: 'x' })],
       ['PUT /buildings', (c) => c.put('/api/buildings', multipart({ id: 'abc', floor: 'x' }, disguised))],
@@ -549,6 +548,9 @@ describe('buildings', () => {
       assert.equal((await call(t.client())).status, 401, `anonymous ${name}`);
       assert.equal((await call(a.residentClient)).status, 403, `resident ${name}`);
     }
+    // Residents may read their own building: the role check lets them through to the query's.
+    assert.equal((await t.client().get('/api/buildings/findBuilding?id=abc')).status, 401);
+    assert.equal((await a.residentClient.get('/api/buildings/findBuilding?id=abc')).status, 400);
   });
 
   test("another administrator's building answers 404 on PUT before its fields or file are judged", async () => {
@@ -587,12 +589,30 @@ describe('buildings', () => {
 
     const r = a.residentClient;
     assert.equal((await r.get('/api/buildings/all')).status, 403);
-    assert.equal((await r.get(`/api/buildings/findBuilding?id=${a.building.id}`)).status, 403);
+    assert.equal((await r.get(`/api/buildings/findBuilding?id=${other}`)).status, 404);
     assert.equal((await r.post('/api/buildings', multipart(fields))).status, 403);
     assert.equal((await r.put('/api/buildings', multipart({ id: a.building.id, name: 'X' }))).status, 403);
     assert.equal((await r.delete(`/api/buildings/${a.building.id}`)).status, 403);
     assert.equal((await r.get('/api/geocode?q=San Juan')).status, 403);
     assert.equal((await t.client().get('/api/buildings/all')).status, 401);
+  });
+
+  test('a resident reads their own building (the calendar page), no other: 404', async () => {
+    const { a, b } = await twoTenants(t);
+    const own = await a.residentClient.get(`/api/buildings/findBuilding?id=${a.building.id}`);
+    assert.equal(own.status, 200, own.text);
+    assert.deepEqual(own.body, (await a.adminClient.get(`/api/buildings/findBuilding?id=${a.building.id}`)).body);
+    assert.equal(own.body.name, 'Edificio A');
+    // Another administrator's building, another building of their own administrator, one that does not exist.
+    const sibling = await buildBuilding(t.database.db, a.admin.id, { name: 'Vecino de al lado' });
+    for (const id of [b.building.id, sibling.id, 2147483647]) {
+      const res = await a.residentClient.get(`/api/buildings/findBuilding?id=${id}`);
+      assert.equal(res.status, 404, String(id));
+      assert.equal(res.body.error.code, 'NOT_FOUND');
+    }
+    // An archived building is gone for its residents too.
+    assert.equal((await a.adminClient.delete(`/api/buildings/${a.building.id}`)).status, 204);
+    assert.equal((await a.residentClient.get(`/api/buildings/findBuilding?id=${a.building.id}`)).status, 404);
   });
 
   test('GET /api/config gives the web app the tile URL and whether address search is on', async () => {

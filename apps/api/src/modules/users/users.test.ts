@@ -182,7 +182,6 @@ describe('users', () => {
       r.put(`/api/users/${a.resident.id}`, { name: 'Vecino A', email: a.resident.email, contact: '3514000000', isDeleted: false }),
       // Administrator calls of the other modules that exist.
       r.get('/api/buildings/all'),
-      r.get(`/api/buildings/findBuilding?id=${a.building.id}`),
       r.delete(`/api/buildings/${a.building.id}`),
       r.get(`/api/apartments/all/${a.building.id}`),
       r.get(`/api/apartments/${a.apartment.id}`),
