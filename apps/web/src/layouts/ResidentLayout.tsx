@@ -4,6 +4,8 @@ import EventSeatIcon from '@mui/icons-material/EventSeat';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import HandymanIcon from '@mui/icons-material/Handyman';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { AppShell, type NavItem } from './AppShell';
 import { RequireRole } from '../features/auth/RequireRole';
 import { useSession } from '../lib/session';
@@ -12,6 +14,8 @@ function residentNav(id: number, apartmentNumber: string, buildingName: string, 
   return [
     { label: 'Inicio', to: `/public/${id}`, icon: <HomeIcon />, end: true },
     { label: 'Mi Edificio', to: `/public/${id}/calendar`, icon: <ApartmentIcon /> },
+    { label: 'Alertas', to: `/public/${id}/alerts`, icon: <CampaignIcon /> },
+    { label: 'Suscripciones', to: `/public/${id}/subscriptions`, icon: <NotificationsActiveIcon /> },
     { label: 'Amenities', to: `/public/${id}/Bookings`, icon: <EventSeatIcon /> },
     {
       label: 'Mis expensas',
