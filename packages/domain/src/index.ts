@@ -10,3 +10,4 @@ export * from './buildings.ts';
 export * from './apartments.ts';
 export * from './users.ts';
 export * from './alerts.ts';
+export * from './complaints.ts';

@@ -363,7 +363,31 @@ export const complaints = pgTable(
     image: text('image'),
     createdAt: createdAt(),
   },
-  (t) => [index('complaints_building_created_idx').on(t.buildingId, t.createdAt), index('complaints_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('complaints_building_created_idx').on(t.buildingId, t.createdAt),
+    index('complaints_user_idx').on(t.userId, t.createdAt),
+    // The bell: a building's unseen complaints, newest first.
+    index('complaints_unseen_idx')
+      .on(t.buildingId, t.createdAt)
+      .where(sql`${t.seen} = false`),
+  ],
+);
+
+/** The conversation of a complaint: its author and the building's administrators, oldest first. */
+export const complaintReplies = pgTable(
+  'complaint_replies',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: varchar('text', { length: 1000 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaint_replies_complaint_idx').on(t.complaintId, t.id)],
 );
 
 export const amenities = pgTable(

@@ -25,6 +25,10 @@ const ResidentCalendarPage = page(() => import('../routes/ResidentCalendarPage')
 const ResidentAlertsPage = page(() => import('../features/alerts/ResidentAlertsPage'));
 const AlertsListPage = page(() => import('../features/alerts/AlertsListPage'));
 const AlertFormPage = page(() => import('../features/alerts/AlertFormPage'));
+const ComplaintsListPage = page(() => import('../features/complaints/ComplaintsListPage'));
+const AddComplaintPage = page(() => import('../features/complaints/AddComplaintPage'));
+const MyComplaintsPage = page(() => import('../features/complaints/MyComplaintsPage'));
+const ComplaintDetailPage = page(() => import('../features/complaints/ComplaintDetailPage'));
 const SubscriptionsPage = page(() => import('../features/subscriptions/SubscriptionsPage'));
 const UnsubscribePage = page(() => import('../features/subscriptions/UnsubscribePage'));
 const HomePage = page(() => import('../features/buildings/HomePage'));
@@ -65,7 +69,7 @@ const adminRoutes: RouteObject[] = [
   // Also /userUpdate/:id: paths match case-insensitively.
   { path: 'userupdate/:id', element: el(UserEditPage) },
   { path: 'userView/:id', element: el(UserViewPage) },
-  { path: 'complaints', element: soon('Reclamos') },
+  { path: 'complaints', element: el(ComplaintsListPage) },
   { path: 'amenities', element: soon('Amenities') },
   { path: 'amenities/:buildingId', element: soon('Amenities') },
   { path: 'amenityCreate', element: soon('Nuevo amenity') },
@@ -84,9 +88,9 @@ const residentRoutes: RouteObject[] = [
   { path: ':id/alerts', element: el(ResidentAlertsPage) },
   { path: ':id/calendar', element: el(ResidentCalendarPage) },
   { path: ':id/subscriptions', element: el(SubscriptionsPage) },
-  { path: ':id/complaints', element: soon('Mis reclamos') },
-  { path: ':id/complaintDetail/:complaintId', element: soon('Reclamo') },
-  { path: 'AddComplaints/:id', element: soon('Nuevo reclamo') },
+  { path: ':id/complaints', element: el(MyComplaintsPage) },
+  { path: ':id/complaintDetail/:complaintId', element: el(ComplaintDetailPage) },
+  { path: 'AddComplaints/:id', element: el(AddComplaintPage) },
   { path: 'services/:buildingId', element: soon('Proponer servicio') },
   { path: 'contservices/:buildingId', element: soon('Servicios Utiles') },
   { path: 'expenses/:apartmentNumber/:apartmentName', element: el(MyExpensesPage) },

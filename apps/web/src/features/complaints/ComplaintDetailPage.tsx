@@ -1,0 +1,4 @@
+/** Stub: replaced by the complaints work. */
+export default function ComplaintDetailPage() {
+  return null;
+}
