@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   let demo: Awaited<ReturnType<typeof seedDemoIfWanted>>;
   let stopJobs: () => Promise<void> = async () => {};
   try {
-    demo = await seedDemoIfWanted(database, config);
+    demo = await seedDemoIfWanted(database, config, app.services.storage);
     stopJobs = startJobs(app);
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {

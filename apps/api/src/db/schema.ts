@@ -366,6 +366,8 @@ export const complaints = pgTable(
   (t) => [
     index('complaints_building_created_idx').on(t.buildingId, t.createdAt),
     index('complaints_user_idx').on(t.userId, t.createdAt),
+    // The file rule: who may read /api/files/complaints/… is found by the image's URL.
+    index('complaints_image_idx').on(t.image),
     // The bell: a building's unseen complaints, newest first.
     index('complaints_unseen_idx')
       .on(t.buildingId, t.createdAt)

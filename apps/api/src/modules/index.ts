@@ -10,6 +10,7 @@ import usersRoutes from './users/users.routes.ts';
 import subscriptionsRoutes from './subscriptions/subscriptions.routes.ts';
 import feedRoutes from './subscriptions/feed.routes.ts';
 import alertsRoutes from './alerts/alerts.routes.ts';
+import complaintsRoutes from './complaints/complaints.routes.ts';
 
 export interface ApiModule {
   prefix: string;
@@ -29,4 +30,5 @@ export const apiModules: ApiModule[] = [
   { prefix: '/subscriptions', plugin: subscriptionsRoutes },
   { prefix: '/alerts', plugin: feedRoutes },
   { prefix: '/alerts', plugin: alertsRoutes },
+  { prefix: '/complaints', plugin: complaintsRoutes },
 ];

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import type { FileStorage } from '../lib/storage.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from './factories.ts';
 import { seedDemoAlerts } from './demo-alerts.ts';
+import { seedDemoComplaints } from './demo-complaints.ts';
 import { seedDemoBuildings } from './demo-buildings.ts';
 import { seedDemoMoney } from './demo-money.ts';
 import { seedDemoPeople } from './demo-people.ts';
@@ -17,13 +19,16 @@ export interface DemoLogin {
 export const DEMO_ADMIN = { email: 'admin@consorcio.com.ar', password: 'Admin1234' };
 export const DEMO_RESIDENT_PASSWORD = 'Vecino1234';
 
-/** DEMO=1 seeds an empty database; unset seeds only an empty embedded one; 0 never. */
-export async function seedDemoIfWanted(database: Database, config: Config): Promise<{ logins: DemoLogin[] } | null> {
+/**
+ * DEMO=1 seeds an empty database; unset seeds only an empty embedded one; 0 never. Demo uploads
+ * (a complaint's photo) go to `storage`: the one the app serves files from.
+ */
+export async function seedDemoIfWanted(database: Database, config: Config, storage: FileStorage): Promise<{ logins: DemoLogin[] } | null> {
   const wanted = config.demo ?? database.kind === 'pglite';
   if (!wanted) return null;
   const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return null;
-  return database.db.transaction(async (tx) => seedDemo(tx as unknown as Db));
+  return database.db.transaction(async (tx) => seedDemo(tx as unknown as Db, new Date(), storage));
 }
 
 interface DemoBuilding {
@@ -92,8 +97,11 @@ export interface DemoWorld {
   }[];
 }
 
-/** `now`: the seeding moment, which the demo's dates (spendings, expenses, alerts) are relative to. */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<{ logins: DemoLogin[] }> {
+/**
+ * `now`: the seeding moment, which the demo's dates (spendings, expenses, alerts, complaints) are
+ * relative to. `storage`: where demo uploads go (without one, the demo has no uploaded photo).
+ */
+export async function seedDemo(db: Db, now: Date = new Date(), storage?: FileStorage): Promise<{ logins: DemoLogin[] }> {
   const world: DemoWorld = { admin: { id: 0, email: DEMO_ADMIN.email }, buildings: [] };
   const admin = await buildAdmin(db, {
     name: 'Marta Fernández',
@@ -135,5 +143,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<{ logins
   await seedDemoMoney(db, world, now);
   await seedDemoPeople(db, world, logins);
   await seedDemoAlerts(db, world, now);
+  await seedDemoComplaints(db, world, now, storage);
   return { logins };
 }

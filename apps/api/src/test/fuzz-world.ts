@@ -122,6 +122,21 @@ export async function createWorld(t: TestServer): Promise<World> {
   });
   const image = (put.json as { image?: unknown } | undefined)?.image;
   if (typeof image === 'string') world.imagePaths.push(image.replace(/^\/api\/files\//, ''));
+  // A complaint of the world's resident, with a photo, so the complaint routes' ids and its image hit real rows.
+  const complaint = new FormData();
+  complaint.append(
+    'body',
+    JSON.stringify({ date: '2025-03-10', subject: 'Pérdida de agua', details: 'Gotea el techo', importance: 'alta' }),
+  );
+  complaint.append('image', new Blob([new Uint8Array(await tinyPng())], { type: 'image/png' }), 'reclamo.png');
+  const filed = await sendRaw(t, 'POST', '/api/complaints', {
+    role: 'resident',
+    world,
+    address: FIXTURE_ADDRESS,
+    body: { kind: 'form', form: complaint },
+  });
+  const complaintImage = (filed.json as { image?: unknown } | undefined)?.image;
+  if (typeof complaintImage === 'string') world.imagePaths.push(complaintImage.replace(/^\/api\/files\//, ''));
 
   const after = await lastIds(t);
   for (const [name, ids] of Object.entries(after)) {

@@ -4,14 +4,18 @@ import { appConfigSchema, GEOCODE_QUERY_MIN, geocodeQueryReady, geocodeQuerySche
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fileKind, fileUrl, type FileReadPolicy } from '../../lib/storage.ts';
+import { complaintImageReadable } from '../complaints/complaints.repository.ts';
 import { buildingImageReadable } from './buildings.repository.ts';
 
 /**
- * Who may read an uploaded file, by the kind of record that owns it (the key's folder). Complaint
- * images plug in here: `complaints:` a policy that finds the complaint by its `image` and lets in
- * its author and the building's administrators.
+ * Who may read an uploaded file, by the kind of record that owns it (the key's folder): a
+ * building's image, those who may see the building; a complaint's, its author and the building's
+ * administrators.
  */
-const fileReaders = new Map<string, FileReadPolicy>([['buildings', buildingImageReadable]]);
+const fileReaders = new Map<string, FileReadPolicy>([
+  ['buildings', buildingImageReadable],
+  ['complaints', complaintImageReadable],
+]);
 
 /** What the buildings screens need besides buildings: map configuration, address search, stored images. */
 const placesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +62,8 @@ const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Sistema'],
         summary: 'Imagen subida',
         description:
-          'Solo para quienes pueden ver el registro al que pertenece: la imagen de un edificio, a sus administradores y residentes. ' +
+          'Solo para quienes pueden ver el registro al que pertenece: la imagen de un edificio, a sus administradores y residentes; ' +
+          'la de un reclamo, a su autor y a los administradores del edificio. ' +
           'Cualquier otro usuario recibe 404, como si no existiera.',
       },
     },
