@@ -11,3 +11,4 @@ export * from './apartments.ts';
 export * from './users.ts';
 export * from './alerts.ts';
 export * from './complaints.ts';
+export * from './amenities.ts';

@@ -23,6 +23,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import {
+  type AmenityRules,
   APARTMENT_BOUNDS,
   BUILDING_BOUNDS,
   EMAIL_BOUNDS,
@@ -403,6 +404,13 @@ export const amenities = pgTable(
     quantity: integer('quantity').notNull().default(1),
     capacity: integer('capacity').notNull().default(1),
     amenityDetail: varchar('amenity_detail', { length: 200 }).notNull().default(''),
+    /** Booking rules (API.md), each optional; see AmenityRules in the domain package. */
+    rules: jsonb('rules')
+      .$type<AmenityRules>()
+      .notNull()
+      .default(
+        sql`'{"maxPerWeek":null,"maxPerMonth":null,"advanceDays":null,"minNoticeHours":null,"cancelHours":null,"blockDebtors":false}'::jsonb`,
+      ),
     createdAt: createdAt(),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },

@@ -29,6 +29,11 @@ const ComplaintsListPage = page(() => import('../features/complaints/ComplaintsL
 const AddComplaintPage = page(() => import('../features/complaints/AddComplaintPage'));
 const MyComplaintsPage = page(() => import('../features/complaints/MyComplaintsPage'));
 const ComplaintDetailPage = page(() => import('../features/complaints/ComplaintDetailPage'));
+const AmenitiesListPage = page(() => import('../features/amenities/AmenitiesListPage'));
+const AmenityFormPage = page(() => import('../features/amenities/AmenityFormPage'));
+const AmenityDetailPage = page(() => import('../features/amenities/AmenityDetailPage'));
+const CreateSlotsPage = page(() => import('../features/amenities/CreateSlotsPage'));
+const ResidentBookingsPage = page(() => import('../features/amenities/ResidentBookingsPage'));
 const SubscriptionsPage = page(() => import('../features/subscriptions/SubscriptionsPage'));
 const UnsubscribePage = page(() => import('../features/subscriptions/UnsubscribePage'));
 const HomePage = page(() => import('../features/buildings/HomePage'));
@@ -70,12 +75,12 @@ const adminRoutes: RouteObject[] = [
   { path: 'userupdate/:id', element: el(UserEditPage) },
   { path: 'userView/:id', element: el(UserViewPage) },
   { path: 'complaints', element: el(ComplaintsListPage) },
-  { path: 'amenities', element: soon('Amenities') },
-  { path: 'amenities/:buildingId', element: soon('Amenities') },
-  { path: 'amenityCreate', element: soon('Nuevo amenity') },
-  { path: 'amenityUpdate/:id', element: soon('Editar amenity') },
-  { path: 'AmenitieDetail/:id/:name', element: soon('Turnos') },
-  { path: 'createBookings', element: soon('Crear turnos') },
+  { path: 'amenities', element: el(AmenitiesListPage) },
+  { path: 'amenities/:buildingId', element: el(AmenitiesListPage) },
+  { path: 'amenityCreate', element: el(AmenityFormPage) },
+  { path: 'amenityUpdate/:id', element: el(AmenityFormPage) },
+  { path: 'AmenitieDetail/:id/:name', element: el(AmenityDetailPage) },
+  { path: 'createBookings', element: el(CreateSlotsPage) },
   { path: 'services', element: soon('Servicios Utiles') },
   { path: 'services/form', element: soon('Nuevo servicio') },
 ];
@@ -84,7 +89,7 @@ const adminRoutes: RouteObject[] = [
 const residentRoutes: RouteObject[] = [
   { index: true, element: <ResidentIndexRedirect /> },
   { path: ':id', element: el(ResidentHomePage) },
-  { path: ':id/Bookings', element: soon('Amenities') },
+  { path: ':id/Bookings', element: el(ResidentBookingsPage) },
   { path: ':id/alerts', element: el(ResidentAlertsPage) },
   { path: ':id/calendar', element: el(ResidentCalendarPage) },
   { path: ':id/subscriptions', element: el(SubscriptionsPage) },

@@ -1,0 +1,1 @@
+ALTER TABLE "amenities" ADD COLUMN "rules" jsonb DEFAULT '{"maxPerWeek":null,"maxPerMonth":null,"advanceDays":null,"minNoticeHours":null,"cancelHours":null,"blockDebtors":false}'::jsonb NOT NULL;

@@ -1,0 +1,4 @@
+/** Stub: replaced by the amenities work. */
+export default function AmenityDetailPage() {
+  return null;
+}
