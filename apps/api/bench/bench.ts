@@ -6,6 +6,9 @@
  * BENCH_DATABASE_URL, dropped afterwards). Data is bulk-loaded with insert … select generate_series.
  * Also: posting an alert to a building with 1,000 subscribed residents (the POST's p50, and the
  * time until the outbox holds its 1,000 notices, queued in the alert's own transaction).
+ * Amenities: generating a year of half-hour slots for one amenity (POST /api/bookings), and a
+ * resident's free slots of a day (GET /api/bookings?amenityId&start&status=free, one request per
+ * amenity as the bookings page asks) in a building of 10 amenities with a year of slots each.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -13,8 +16,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { buildAdmin } from '../src/seed/factories.ts';
-import { SPENDINGS_SINCE_DEFAULT, todayIso } from '@consorcio/domain';
+import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../src/seed/factories.ts';
+import { insertSlots } from '../src/modules/bookings/bookings.repository.ts';
+import { NO_RULES, SPENDINGS_SINCE_DEFAULT, todayIso } from '@consorcio/domain';
 
 const BUILDINGS = 200;
 const SPENDINGS = 1_000_000;
@@ -24,6 +28,11 @@ const LIST_REQUESTS = 1_000;
 const WARMUP = 50;
 const SUBSCRIBERS = 1_000;
 const ALERT_RUNS = 10;
+const AMENITIES = 10;
+/** A year of half-hour windows, 07:30 to 21:30 (28 a day), two seats each. */
+const YEAR_OF_SLOTS = { timeStart: '07:30', timeEnd: '21:30', duration: '00:30' } as const;
+const SLOT_CAPACITY = 2;
+const GENERATION_RUNS = 5;
 
 interface Result {
   engine: string;
@@ -35,6 +44,40 @@ interface Result {
   boardP99: number;
   alertP50: number;
   alertQueuedP50: number;
+  generateMs: number;
+  generateRows: number;
+  slotsP50: number;
+  slotsP99: number;
+}
+
+const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A building of AMENITIES amenities with a year of slots each (from today), a third of the
+ * windows booked by its resident, loaded with the same generation statement the API runs.
+ */
+async function loadAmenities(database: Database, adminId: number) {
+  const db = database.db;
+  const building = await buildBuilding(db, adminId, { name: 'Bench amenities' });
+  const apartment = await buildApartment(db, building.id);
+  const resident = await buildResident(db, apartment.id, { email: `bench-res-${randomBytes(3).toString('hex')}@example.com` });
+  const today = todayIso();
+  const ids: number[] = [];
+  for (let i = 0; i < AMENITIES; i++) {
+    const res = (await db.execute(sql`
+      insert into amenities (building_id, amenity_type, capacity, rules)
+      values (${building.id}, ${`Amenity ${i}`}, ${SLOT_CAPACITY}, ${JSON.stringify(NO_RULES)}::jsonb) returning id`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const id = res.rows[0]!.id;
+    ids.push(id);
+    await insertSlots(db, id, SLOT_CAPACITY, { dateStart: today, dateEnd: addDays(today, 365), ...YEAR_OF_SLOTS });
+  }
+  await db.execute(sql`
+    update bookings set status = 'booked', user_id = ${resident.id}
+    where amenity_id in (select id from amenities where building_id = ${building.id}) and seat = 1 and id % 3 = 0`);
+  await db.execute(sql`vacuum analyze bookings, amenities`);
+  return { buildingId: building.id, amenityIds: ids, resident };
 }
 
 const pct = (xs: number[], p: number) => {
@@ -104,6 +147,7 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
     const t0 = performance.now();
     const b1 = await load(database, admin.id);
     const alertBuilding = await loadSubscribers(database, admin.id);
+    const slotsWorld = await loadAmenities(database, admin.id);
     const loadSeconds = (performance.now() - t0) / 1000;
     console.log(`[${engine}] loaded ${SPENDINGS + SETTLE_SPENDINGS} spendings in ${loadSeconds.toFixed(1)} s`);
 
@@ -188,6 +232,51 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
           queuedTimes.push(queuedMs);
         }
       }
+      // A year of half-hour slots for one amenity: a fresh amenity each run (the first is the warm-up).
+      const today0 = todayIso();
+      const generateTimes: number[] = [];
+      let generateRows = 0;
+      for (let i = 0; i <= GENERATION_RUNS; i++) {
+        const made = await fetch(`${base}/api/amenities`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ amenity_type: 'Pileta', quantity: 1, capacity: SLOT_CAPACITY, building: slotsWorld.buildingId }),
+        });
+        const { id } = (await made.json()) as { id: number };
+        const g0 = performance.now();
+        const res = await fetch(`${base}/api/bookings`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ idAmenity: id, dateStart: today0, dateEnd: addDays(today0, 365), ...YEAR_OF_SLOTS }),
+        });
+        const out = (await res.json()) as { created: number };
+        if (res.status !== 201) throw new Error(`generation failed: ${res.status}`);
+        if (i > 0) generateTimes.push(performance.now() - g0);
+        generateRows = out.created;
+        // Archived again, so the building keeps its AMENITIES for the next figure.
+        await fetch(`${base}/api/amenities/${id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
+      }
+
+      // A resident's free slots of one day, one amenity per request, over the building's year of slots.
+      const resLogin = await fetch(`${base}/api/loggings/loggingIn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: slotsWorld.resident.email, password: slotsWorld.resident.password }),
+      });
+      const residentToken = ((await resLogin.json()) as { token: string }).token;
+      const slotTimes: number[] = [];
+      for (let i = 0; i < WARMUP + LIST_REQUESTS; i++) {
+        const amenityId = slotsWorld.amenityIds[Math.floor(rnd() * AMENITIES)]!;
+        const day = addDays(today0, Math.floor(rnd() * 366));
+        const r0 = performance.now();
+        const res = await fetch(`${base}/api/bookings?amenityId=${amenityId}&start=${day}&status=free`, {
+          headers: { authorization: `Bearer ${residentToken}` },
+        });
+        const body = (await res.json()) as { total: number };
+        if (res.status !== 200 || body.total === 0) throw new Error(`free slots failed: ${res.status} ${JSON.stringify(body)}`);
+        if (i >= WARMUP) slotTimes.push(performance.now() - r0);
+      }
+
       return {
         engine,
         loadSeconds,
@@ -198,6 +287,10 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
         boardP99: pct(board, 99),
         alertP50: pct(alertTimes, 50),
         alertQueuedP50: pct(queuedTimes, 50),
+        generateMs: pct(generateTimes, 50),
+        generateRows,
+        slotsP50: pct(slotTimes, 50),
+        slotsP99: pct(slotTimes, 99),
       };
     } finally {
       await app.close();
@@ -245,6 +338,13 @@ for (const r of results) {
   console.log(
     `| ${r.engine} | ${r.loadSeconds.toFixed(1)} | ${r.settleMs.toFixed(1)} | ${r.listP50.toFixed(2)} | ${r.listP99.toFixed(2)} | ${r.boardP50.toFixed(2)} | ${r.boardP99.toFixed(2)} | ${r.alertP50.toFixed(1)} | ${r.alertQueuedP50.toFixed(1)} |`,
   );
+}
+console.log(
+  `\n| engine | a year of half-hour slots for one amenity, POST p50 (ms) | rows | a day's free slots of one amenity p50 (ms) | p99 (ms) |`,
+);
+console.log('|---|---|---|---|---|');
+for (const r of results) {
+  console.log(`| ${r.engine} | ${r.generateMs.toFixed(1)} | ${r.generateRows} | ${r.slotsP50.toFixed(2)} | ${r.slotsP99.toFixed(2)} |`);
 }
 const pgResult = results.find((r) => r.engine === 'postgres');
 if (pgResult) {

@@ -11,6 +11,9 @@ import subscriptionsRoutes from './subscriptions/subscriptions.routes.ts';
 import feedRoutes from './subscriptions/feed.routes.ts';
 import alertsRoutes from './alerts/alerts.routes.ts';
 import complaintsRoutes from './complaints/complaints.routes.ts';
+import amenitiesRoutes from './amenities/amenities.routes.ts';
+import bookingsRoutes from './bookings/bookings.routes.ts';
+import takeRoutes from './bookings/take.routes.ts';
 
 export interface ApiModule {
   prefix: string;
@@ -31,4 +34,7 @@ export const apiModules: ApiModule[] = [
   { prefix: '/alerts', plugin: feedRoutes },
   { prefix: '/alerts', plugin: alertsRoutes },
   { prefix: '/complaints', plugin: complaintsRoutes },
+  { prefix: '/amenities', plugin: amenitiesRoutes },
+  { prefix: '/bookings', plugin: bookingsRoutes },
+  { prefix: '/bookings', plugin: takeRoutes },
 ];

@@ -5,6 +5,7 @@ import { users } from '../db/schema.ts';
 import type { FileStorage } from '../lib/storage.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from './factories.ts';
 import { seedDemoAlerts } from './demo-alerts.ts';
+import { seedDemoAmenities } from './demo-amenities.ts';
 import { seedDemoComplaints } from './demo-complaints.ts';
 import { seedDemoBuildings } from './demo-buildings.ts';
 import { seedDemoMoney } from './demo-money.ts';
@@ -144,5 +145,6 @@ export async function seedDemo(db: Db, now: Date = new Date(), storage?: FileSto
   await seedDemoPeople(db, world, logins);
   await seedDemoAlerts(db, world, now);
   await seedDemoComplaints(db, world, now, storage);
+  await seedDemoAmenities(db, world, now);
   return { logins };
 }

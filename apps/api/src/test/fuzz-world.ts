@@ -138,6 +138,30 @@ export async function createWorld(t: TestServer): Promise<World> {
   const complaintImage = (filed.json as { image?: unknown } | undefined)?.image;
   if (typeof complaintImage === 'string') world.imagePaths.push(complaintImage.replace(/^\/api\/files\//, ''));
 
+  // An amenity with slots, one of them booked by the world's resident, so the amenity and booking routes' ids hit real rows.
+  const amenity = await call('POST', '/api/amenities', {
+    amenity_type: 'Parrilla',
+    quantity: 1,
+    capacity: 2,
+    amenity_detail: 'Terraza',
+    building: building.id,
+    rules: { maxPerWeek: 2, cancelHours: 24 },
+  });
+  const amenityId = (amenity.json as { id?: unknown } | undefined)?.id;
+  if (typeof amenityId === 'number') {
+    await call('POST', '/api/bookings', {
+      idAmenity: amenityId,
+      dateStart: '2099-01-01',
+      dateEnd: '2099-01-03',
+      timeStart: '10:00',
+      timeEnd: '14:00',
+      duration: '02:00',
+    });
+    const slots = await call('GET', `/api/bookings?amenityId=${amenityId}&pageSize=1`);
+    const slotId = (slots.json as { items?: { id?: unknown }[] } | undefined)?.items?.[0]?.id;
+    if (typeof slotId === 'number') await call('PUT', `/api/bookings/${slotId}`, { status: 'booked', userId: residentRow.id });
+  }
+
   const after = await lastIds(t);
   for (const [name, ids] of Object.entries(after)) {
     const mine = ids.filter((id) => id > Math.max(0, ...(before[name] ?? [])));

@@ -1,0 +1,308 @@
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { APP_TIME_ZONE, type BookingStatus } from '@consorcio/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { amenities, apartments, bookings, users } from '../../db/schema.ts';
+import { inVisibleBuildings } from '../../lib/tenancy.ts';
+import type { Principal } from '../../plugins/auth.ts';
+
+/**
+ * Slots are stored as Argentine wall-clock times (`timestamp` without zone), so "now" is compared
+ * in the same terms: `YYYY-MM-DDTHH:mm:ss` in Argentina.
+ */
+export function localDateTime(now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: APP_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(now);
+  const v = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${v('year')}-${v('month')}-${v('day')}T${v('hour')}:${v('minute')}:${v('second')}`;
+}
+
+/** `YYYY-MM-DDTHH:mm`, as the API shows a slot's times. */
+const localMinute = (c: typeof bookings.start | typeof bookings.finish) => sql<string>`to_char(${c}, 'YYYY-MM-DD"T"HH24:MI')`;
+
+const columns = {
+  id: bookings.id,
+  amenityId: bookings.amenityId,
+  start: localMinute(bookings.start),
+  finish: localMinute(bookings.finish),
+  seat: bookings.seat,
+  status: bookings.status,
+  userId: bookings.userId,
+  userName: users.name,
+  createdAt: bookings.createdAt,
+};
+
+export interface SlotRow {
+  id: number;
+  amenityId: number;
+  start: string;
+  finish: string;
+  seat: number;
+  status: BookingStatus;
+  userId: number | null;
+  userName: string | null;
+  createdAt: Date;
+}
+
+const withUser = (db: DbOrTx) => db.select(columns).from(bookings).leftJoin(users, eq(users.id, bookings.userId));
+
+/** Live amenities of the caller's buildings: a slot is reachable through its amenity. */
+const reachableAmenities = (db: DbOrTx, p: Principal) =>
+  db
+    .select({ id: amenities.id })
+    .from(amenities)
+    .where(and(isNull(amenities.archivedAt), inVisibleBuildings(db, p, amenities.buildingId)));
+
+export const slotInReach = (db: DbOrTx, p: Principal): SQL => inArray(bookings.amenityId, reachableAmenities(db, p));
+
+// ---- generation --------------------------------------------------------------------------------
+
+export interface SlotWindows {
+  dateStart: string;
+  dateEnd: string;
+  timeStart: string;
+  timeEnd: string;
+  duration: string;
+}
+
+/**
+ * Days and windows of a generation, computed by the database: every day from dateStart to
+ * dateEnd, and on each `per_day` back-to-back windows of `len` from t0 that end by timeEnd.
+ * Built from the input alone (not from the domain's slotCount), so tests can hold one to the other.
+ */
+const params = (w: SlotWindows) => sql`
+  select ${w.dateStart}::date as d0,
+         ${w.dateEnd}::date - ${w.dateStart}::date as last_day,
+         ${w.timeStart}::time as t0,
+         ${w.duration}::interval as len,
+         floor(extract(epoch from (${w.timeEnd}::time - ${w.timeStart}::time)) / extract(epoch from ${w.duration}::interval))::int as per_day`;
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Whether any window of the generation overlaps a slot the amenity already has. A day's windows
+ * are back to back, so each day is one block [t0, t0 + per_day × len); and the amenity's slots
+ * never overlap one another (this check keeps it so), so the latest slot starting before a
+ * block's end is the only one that can reach into it: one backward index probe per day.
+ */
+export async function generationOverlaps(tx: DbOrTx, amenityId: number, w: SlotWindows): Promise<boolean> {
+  const res = (await tx.execute(sql`
+    with p as (${params(w)})
+    select exists (
+      select 1
+      from p
+      cross join generate_series(0, p.last_day) d(i)
+      cross join lateral (
+        select b.finish from bookings b
+        where b.amenity_id = ${amenityId} and b.start < (p.d0 + d.i) + p.t0 + p.per_day * p.len
+        order by b.start desc
+        limit 1
+      ) last
+      where p.per_day > 0 and last.finish > (p.d0 + d.i) + p.t0
+    ) as clash`)) as unknown as Rows<{ clash: boolean }>;
+  return res.rows[0]!.clash;
+}
+
+/** Generates the slots in one statement: days × windows × seats (1..capacity), all free. Returns how many. */
+export async function insertSlots(tx: DbOrTx, amenityId: number, capacity: number, w: SlotWindows): Promise<number> {
+  const res = (await tx.execute(sql`
+    with p as (${params(w)}),
+    ins as (
+      insert into bookings (amenity_id, start, finish, seat, status)
+      select ${amenityId}::int, w.start, w.start + p.len, s.seat, 'free'
+      from p
+      cross join generate_series(0, p.last_day) d(i)
+      cross join generate_series(0, p.per_day - 1) k(i)
+      cross join lateral (select (p.d0 + d.i) + p.t0 + k.i * p.len as start) w
+      cross join generate_series(1, ${capacity}::int) s(seat)
+      returning 1
+    )
+    select count(*)::int as n from ins`)) as unknown as Rows<{ n: number }>;
+  return Number(res.rows[0]!.n);
+}
+
+// ---- reading -----------------------------------------------------------------------------------
+
+export interface SlotFilter {
+  amenityId?: number;
+  /** A day, YYYY-MM-DD: slots starting that day. */
+  start?: string;
+  status?: BookingStatus;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The status filter: literal for an administrator. For a resident, `free` means what they can
+ * take (free or cancelled, starting after now) and `cancelled` matches nothing: they never see
+ * that state (another resident's cancellation is a free slot to them).
+ */
+function statusWhere(p: Principal, status: BookingStatus | undefined, localNow: string): SQL | undefined {
+  if (!status) return undefined;
+  if (p.role === 'admin') return eq(bookings.status, status);
+  if (status === 'free') return and(ne(bookings.status, 'booked'), sql`${bookings.start} > ${localNow}::timestamp`);
+  if (status === 'booked') return eq(bookings.status, 'booked');
+  return sql`false`;
+}
+
+export async function listSlots(db: DbOrTx, p: Principal, q: SlotFilter, localNow: string): Promise<{ items: SlotRow[]; total: number }> {
+  const where = and(
+    slotInReach(db, p),
+    q.amenityId ? eq(bookings.amenityId, q.amenityId) : undefined,
+    q.start ? sql`${bookings.start} >= ${q.start}::date and ${bookings.start} < ${q.start}::date + 1` : undefined,
+    statusWhere(p, q.status, localNow),
+  );
+  const [items, [agg]] = await Promise.all([
+    withUser(db)
+      .where(where)
+      .orderBy(asc(bookings.start), asc(bookings.amenityId), asc(bookings.seat))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { items, total: agg?.n ?? 0 };
+}
+
+/** A user's booked slots in the caller's reach (archived amenities included: it is their history), upcoming first. */
+export async function listUserBookings(
+  db: DbOrTx,
+  p: Principal,
+  userId: number,
+  q: { page: number; pageSize: number },
+  localNow: string,
+): Promise<{ items: SlotRow[]; total: number }> {
+  const where = and(
+    eq(bookings.userId, userId),
+    eq(bookings.status, 'booked'),
+    inArray(
+      bookings.amenityId,
+      db
+        .select({ id: amenities.id })
+        .from(amenities)
+        .where(inVisibleBuildings(db, p, amenities.buildingId)),
+    ),
+  );
+  const upcoming = sql`${bookings.start} >= ${localNow}::timestamp`;
+  const [items, [agg]] = await Promise.all([
+    withUser(db)
+      .where(where)
+      // Upcoming ones soonest first, then past ones latest first.
+      .orderBy(
+        sql`${upcoming} desc`,
+        sql`case when ${upcoming} then ${bookings.start} end asc`,
+        sql`${bookings.start} desc`,
+        asc(bookings.id),
+      )
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { items, total: agg?.n ?? 0 };
+}
+
+export async function findSlot(db: DbOrTx, p: Principal, id: number): Promise<SlotRow | undefined> {
+  const [row] = await withUser(db).where(and(eq(bookings.id, id), slotInReach(db, p)));
+  return row;
+}
+
+/** The building of the caller's live amenity, or undefined. */
+export async function amenityBuilding(db: DbOrTx, p: Principal, amenityId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ buildingId: amenities.buildingId })
+    .from(amenities)
+    .where(and(eq(amenities.id, amenityId), isNull(amenities.archivedAt), inVisibleBuildings(db, p, amenities.buildingId)));
+  return row?.buildingId;
+}
+
+/** The building of a slot the caller may reach, or undefined. */
+export async function slotBuilding(db: DbOrTx, p: Principal, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ buildingId: amenities.buildingId })
+    .from(bookings)
+    .innerJoin(amenities, eq(amenities.id, bookings.amenityId))
+    .where(and(eq(bookings.id, id), isNull(amenities.archivedAt), inVisibleBuildings(db, p, amenities.buildingId)));
+  return row?.buildingId;
+}
+
+/** Whether the user is a resident (not banned) of an apartment of that building. */
+export async function isResidentOf(db: DbOrTx, userId: number, buildingId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(apartments, eq(apartments.id, users.apartmentId))
+    .where(and(eq(users.id, userId), eq(users.role, 'resident'), eq(users.isDeleted, false), eq(apartments.buildingId, buildingId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the user is a resident of one of the administrator's buildings. */
+export async function residentInReach(db: DbOrTx, p: Principal, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(apartments, eq(apartments.id, users.apartmentId))
+    .where(and(eq(users.id, userId), eq(users.role, 'resident'), inVisibleBuildings(db, p, apartments.buildingId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ---- the administrator's changes ---------------------------------------------------------------
+
+/** Frees (no user) or cancels (the user stays, for the history) one slot or a window's slots. */
+export async function setStatus(
+  tx: DbOrTx,
+  where: { id: number } | { amenityId: number; start: string },
+  status: 'free' | 'cancelled',
+): Promise<number> {
+  const rows = await tx
+    .update(bookings)
+    .set(status === 'free' ? { status, userId: null } : { status })
+    .where(
+      'id' in where
+        ? eq(bookings.id, where.id)
+        : and(eq(bookings.amenityId, where.amenityId), sql`${bookings.start} = ${where.start}::timestamp`),
+    )
+    .returning({ id: bookings.id });
+  return rows.length;
+}
+
+/**
+ * Books one slot for a user unless someone else holds it: the condition is in the UPDATE, so a
+ * resident taking it at the same moment and the administrator cannot both win. 0 rows: taken.
+ */
+export async function bookSlotFor(tx: DbOrTx, id: number, userId: number): Promise<number> {
+  const rows = await tx
+    .update(bookings)
+    .set({ status: 'booked', userId })
+    .where(and(eq(bookings.id, id), sql`(${bookings.status} <> 'booked' or ${bookings.userId} = ${userId})`))
+    .returning({ id: bookings.id });
+  return rows.length;
+}
+
+/** A seat of the window the user could take (not booked), lowest seat first; skips seats others are taking right now. */
+export async function freeSeatOfWindow(tx: DbOrTx, amenityId: number, start: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.amenityId, amenityId), sql`${bookings.start} = ${start}::timestamp`, ne(bookings.status, 'booked')))
+    .orderBy(asc(bookings.seat))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row?.id;
+}
+
+/** How many slots the amenity has at that start (any state). */
+export async function windowSize(db: DbOrTx, amenityId: number, start: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.amenityId, amenityId), sql`${bookings.start} = ${start}::timestamp`));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,171 @@
+import {
+  AMENITY_MSG,
+  MSG,
+  slotCount,
+  type Booking,
+  type BookingList,
+  type BookingStatus,
+  type createSlotsSchema,
+  type ListQuery,
+} from '@consorcio/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { conflict, isUniqueViolation, notFound, validation } from '../../lib/errors.ts';
+import type { AdminPrincipal, Principal } from '../../plugins/auth.ts';
+import { lockAmenity } from '../amenities/amenities.repository.ts';
+import * as repo from './bookings.repository.ts';
+
+type SlotsInput = z.output<typeof createSlotsSchema>;
+
+/**
+ * Rows one generation may insert: a year of half-hour windows, all day, for 5 seats (87,840);
+ * beyond that it is refused before it costs the database anything.
+ */
+export const SLOT_MAX_ROWS = 100_000;
+
+/** Said when an administrator books without choosing whom for. */
+export const CHOOSE_RESIDENT = 'Elija el residente para reservar el turno';
+
+/**
+ * As the caller sees a slot: an administrator, as stored. A resident sees names only on their own
+ * bookings, and a slot anyone can take (free or cancelled) as free.
+ */
+export function present(row: repo.SlotRow, p: Principal): Booking {
+  const own = p.role === 'admin' || row.userId === p.id;
+  const status: BookingStatus = p.role === 'admin' || row.status === 'booked' ? row.status : 'free';
+  const mine = own && status !== 'free';
+  return {
+    id: row.id,
+    amenityId: row.amenityId,
+    start: row.start,
+    finish: row.finish,
+    status,
+    userId: mine ? row.userId : null,
+    user: mine && row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const presentAll = (r: { items: repo.SlotRow[]; total: number }, p: Principal): BookingList => ({
+  items: r.items.map((row) => present(row, p)),
+  total: r.total,
+});
+
+// ---- generation --------------------------------------------------------------------------------
+
+/**
+ * POST /bookings: every window of every day, `capacity` seats each, in one statement. Refused
+ * (409) when any window overlaps a slot the amenity already has. The amenity's row is locked
+ * first, so two overlapping generations take turns and the second sees the first's slots.
+ */
+export async function createSlots(db: Db, p: AdminPrincipal, input: SlotsInput): Promise<{ created: number }> {
+  return db.transaction(async (tx) => {
+    const amenity = await lockAmenity(tx, p, input.idAmenity);
+    if (!amenity) throw notFound();
+    const planned = slotCount(input, amenity.capacity);
+    if (planned.total === 0) throw validation(AMENITY_MSG.slotsNone, { timeEnd: AMENITY_MSG.slotsNone });
+    if (planned.total > SLOT_MAX_ROWS) throw validation(AMENITY_MSG.slotsTooMany, { dateEnd: AMENITY_MSG.slotsTooMany });
+    if (await repo.generationOverlaps(tx, amenity.id, input)) throw conflict(AMENITY_MSG.slotsOverlap);
+    return { created: await repo.insertSlots(tx, amenity.id, amenity.capacity, input) };
+  });
+}
+
+// ---- reading -----------------------------------------------------------------------------------
+
+export async function listSlots(db: Db, p: Principal, q: repo.SlotFilter, now: Date): Promise<BookingList> {
+  return presentAll(await repo.listSlots(db, p, q, repo.localDateTime(now)), p);
+}
+
+/** Every slot of one amenity (404 when it is not the caller's). */
+export async function listAmenitySlots(db: Db, p: Principal, amenityId: number, q: ListQuery, now: Date): Promise<BookingList> {
+  if ((await repo.amenityBuilding(db, p, amenityId)) === undefined) throw notFound();
+  return listSlots(db, p, { ...q, amenityId }, now);
+}
+
+/** A resident's own bookings, or (administrator) those of a resident of their buildings. */
+export async function listUserBookings(db: Db, p: Principal, userId: number, q: ListQuery, now: Date): Promise<BookingList> {
+  if (p.role === 'resident' ? userId !== p.id : !(await repo.residentInReach(db, p, userId))) throw notFound();
+  return presentAll(await repo.listUserBookings(db, p, userId, q, repo.localDateTime(now)), p);
+}
+
+// ---- the administrator's changes ---------------------------------------------------------------
+
+/** The resident to book for: given, or (re-booking a cancelled slot) the one who held it. */
+async function residentFor(tx: DbOrTx, buildingId: number, userId: number | undefined): Promise<number> {
+  if (userId === undefined) throw validation(CHOOSE_RESIDENT, { userId: CHOOSE_RESIDENT });
+  if (!(await repo.isResidentOf(tx, userId, buildingId))) throw notFound();
+  return userId;
+}
+
+async function bookFor(tx: DbOrTx, slotId: number, userId: number): Promise<void> {
+  try {
+    if ((await repo.bookSlotFor(tx, slotId, userId)) === 0) throw conflict(AMENITY_MSG.taken);
+  } catch (e) {
+    if (isUniqueViolation(e, 'bookings_one_per_user_window_uq')) throw conflict(AMENITY_MSG.onePerWindow);
+    throw e;
+  }
+}
+
+/**
+ * PUT /bookings/{id}: free (the user is cleared), cancelled (the user stays, for the history) or
+ * booked for a resident of the amenity's building (`userId`; without it, the one who held the
+ * slot). Booking is refused when someone else holds the slot: free it first.
+ */
+export async function setSlotStatus(
+  db: Db,
+  p: AdminPrincipal,
+  id: number,
+  body: { status: BookingStatus; userId?: number },
+): Promise<Booking> {
+  return db.transaction(async (tx) => {
+    const current = await repo.findSlot(tx, p, id);
+    const buildingId = current && (await repo.slotBuilding(tx, p, id));
+    if (!current || buildingId === undefined) throw notFound();
+    if (body.status === 'booked') {
+      const userId = await residentFor(tx, buildingId, body.userId ?? current.userId ?? undefined);
+      await bookFor(tx, id, userId);
+    } else {
+      await repo.setStatus(tx, { id }, body.status);
+    }
+    return present((await repo.findSlot(tx, p, id))!, p);
+  });
+}
+
+const LOCAL_MINUTE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+/** A real local date-time 'YYYY-MM-DDTHH:mm' (the schema checks only its shape). */
+function assertLocalMinute(start: string): void {
+  const m = LOCAL_MINUTE.exec(start);
+  const valid =
+    !!m &&
+    Number(m[2]) < 24 &&
+    Number(m[3]) < 60 &&
+    new Date(`${m[1]}T00:00:00Z`).toISOString().startsWith(m[1]!) &&
+    m[1]! >= '2000-01-01' &&
+    m[1]! <= '2100-12-31';
+  if (!valid) throw validation(MSG.invalidValue, { start: MSG.invalidValue });
+}
+
+/**
+ * PUT /bookings/group: every seat of the amenity's window starting at `start`. Free and cancelled
+ * apply to them all; booked gives the resident one seat of the window (a resident holds at most
+ * one), the lowest not booked. 404 when the amenity has no slot then.
+ */
+export async function setGroupStatus(
+  db: Db,
+  p: AdminPrincipal,
+  body: { amenityId: number; start: string; status: BookingStatus; userId?: number },
+): Promise<{ updated: number }> {
+  assertLocalMinute(body.start);
+  return db.transaction(async (tx) => {
+    const buildingId = await repo.amenityBuilding(tx, p, body.amenityId);
+    if (buildingId === undefined || (await repo.windowSize(tx, body.amenityId, body.start)) === 0) throw notFound();
+    if (body.status !== 'booked')
+      return { updated: await repo.setStatus(tx, { amenityId: body.amenityId, start: body.start }, body.status) };
+    const userId = await residentFor(tx, buildingId, body.userId);
+    const seat = await repo.freeSeatOfWindow(tx, body.amenityId, body.start);
+    if (seat === undefined) throw conflict(AMENITY_MSG.taken);
+    await bookFor(tx, seat, userId);
+    return { updated: 1 };
+  });
+}
