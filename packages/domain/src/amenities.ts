@@ -24,6 +24,7 @@ export const AMENITY_MSG = {
   booked: 'Turno reservado',
   cancelled: 'El turno se ha cancelado',
   freed: 'Turno liberado',
+  chooseResident: 'Elija el residente para reservar el turno',
   rulesNotice: 'Las instalaciones se usan bajo la responsabilidad de quien reserva. Un turno reservado y no utilizado será multado.',
 } as const;
 
@@ -185,7 +186,11 @@ export const slotsQuerySchema = listQuerySchema.extend({
   status: z.enum(BOOKING_STATUSES).optional(),
 });
 
-export const setSlotStatusSchema = z.object({ status: z.enum(BOOKING_STATUSES, { error: MSG.invalidValue }) });
+/** PUT /bookings/{id} (admin); with status booked, `userId` is the resident booked for. */
+export const setSlotStatusSchema = z.object({
+  status: z.enum(BOOKING_STATUSES, { error: MSG.invalidValue }),
+  userId: idField().optional(),
+});
 export const setGroupStatusSchema = z.object({
   amenityId: idField(),
   start: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, MSG.invalidValue),

@@ -1,7 +1,6 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -15,21 +14,7 @@ import { BuildingSpendingsSection } from '../features/spendings/BuildingSpending
 import { BuildingSpendingCharts } from '../features/spendings/BuildingSpendingCharts';
 import { BuildingAlertsCalendar } from '../features/alerts/BuildingAlertsCalendar';
 import { useBuilding } from '../features/buildings/api';
-import { BuildingImage } from '../features/buildings/BuildingImage';
-
-/** One term and its value: a <div> group directly inside the <dl>. */
-function Fact({ label, value, wide = false }: { label: string; value: string | number; wide?: boolean }) {
-  return (
-    <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { BuildingPresentation } from '../features/buildings/BuildingPresentation';
 
 /** /buildingDetail/{id}: presentation, apartments, then the sections other areas fill in. */
 export default function BuildingDetailPage() {
@@ -55,28 +40,7 @@ export default function BuildingDetailPage() {
         }
       />
       <Stack spacing={3}>
-        <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: { xs: 'column', md: 'row' } }}>
-          <Box sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0 }}>
-            <BuildingImage src={b.image} alt={`Foto de ${b.name}`} height={220} />
-          </Box>
-          <Box
-            component="dl"
-            sx={{
-              p: 2,
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
-              alignContent: 'start',
-              flex: 1,
-            }}
-          >
-            <Fact label="Dirección" value={b.address} wide />
-            <Fact label="Nro. catastral" value={b.cata} />
-            <Fact label="Pisos" value={b.floor} />
-            <Fact label="Departamentos" value={b.cant_apartments} />
-          </Box>
-        </Paper>
+        <BuildingPresentation building={b} />
 
         <Box component="section" aria-labelledby="apartments-title">
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, flexWrap: 'wrap' }}>

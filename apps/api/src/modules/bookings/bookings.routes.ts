@@ -4,7 +4,6 @@ import {
   bookingListSchema,
   bookingSchema,
   createSlotsSchema,
-  idField,
   idParamsSchema,
   idSchema,
   listQuerySchema,
@@ -31,7 +30,6 @@ const SEEN_BY =
   'para él `status=free` son los que puede reservar (libres o cancelados que empiezan después de ahora).';
 
 /** With status booked, the administrator names the resident (the shared schema has only the status). */
-const slotStatusBodySchema = setSlotStatusSchema.extend({ userId: idField().optional() });
 
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -130,7 +128,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           '`free` lo libera (sin usuario); `cancelled` lo cancela (queda quién lo tenía); `booked` lo reserva para `userId`, residente del edificio ' +
           '(sin `userId`, para quien lo tenía). Reservar un turno que tiene otro residente da 409: primero hay que liberarlo.',
         params: idParamsSchema,
-        body: slotStatusBodySchema,
+        body: setSlotStatusSchema,
         response: { 200: bookingSchema },
       },
     },

@@ -24,7 +24,6 @@ type SlotsInput = z.output<typeof createSlotsSchema>;
 export const SLOT_MAX_ROWS = 100_000;
 
 /** Said when an administrator books without choosing whom for. */
-export const CHOOSE_RESIDENT = 'Elija el residente para reservar el turno';
 
 /**
  * As the caller sees a slot: an administrator, as stored. A resident sees names only on their own
@@ -92,7 +91,7 @@ export async function listUserBookings(db: Db, p: Principal, userId: number, q: 
 
 /** The resident to book for: given, or (re-booking a cancelled slot) the one who held it. */
 async function residentFor(tx: DbOrTx, buildingId: number, userId: number | undefined): Promise<number> {
-  if (userId === undefined) throw validation(CHOOSE_RESIDENT, { userId: CHOOSE_RESIDENT });
+  if (userId === undefined) throw validation(AMENITY_MSG.chooseResident, { userId: AMENITY_MSG.chooseResident });
   if (!(await repo.isResidentOf(tx, userId, buildingId))) throw notFound();
   return userId;
 }

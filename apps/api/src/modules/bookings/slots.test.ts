@@ -5,7 +5,6 @@ import { AMENITY_MSG, MSG, NO_RULES, slotCount } from '@consorcio/domain';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.ts';
 import { twoTenants } from '../../test/fixtures.ts';
 import { buildApartment, buildResident } from '../../seed/factories.ts';
-import { CHOOSE_RESIDENT } from './bookings.service.ts';
 
 /** The server's clock stands at 10/03/2026, 12:00 in Argentina (UTC-3). */
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -269,7 +268,7 @@ describe('slots: generation, listing and the administrator’s changes', () => {
 
     const noUser = await put(a.adminClient, { status: 'booked' });
     assert.equal(noUser.status, 400);
-    assert.equal(noUser.body.error.fields.userId, CHOOSE_RESIDENT);
+    assert.equal(noUser.body.error.fields.userId, AMENITY_MSG.chooseResident);
     assert.equal((await put(a.adminClient, { status: 'booked', userId: b.resident.id })).status, 404, 'a resident of another building');
     assert.equal((await put(a.adminClient, { status: 'booked', userId: a.admin.id })).status, 404, 'not a resident');
     const booked = await put(a.adminClient, { status: 'booked', userId: a.resident.id });
@@ -346,7 +345,7 @@ describe('slots: generation, listing and the administrator’s changes', () => {
     // The 11:00 window was not touched.
     assert.equal((await a.adminClient.get(`/api/bookings?amenityId=${id}&status=free`)).body.total, 6);
 
-    assert.equal((await group(a.adminClient, { status: 'booked' })).body.error.fields.userId, CHOOSE_RESIDENT);
+    assert.equal((await group(a.adminClient, { status: 'booked' })).body.error.fields.userId, AMENITY_MSG.chooseResident);
     assert.equal((await group(a.adminClient, { status: 'booked', userId: b.resident.id })).status, 404);
     assert.equal((await group(a.adminClient, { status: 'free', start: '2026-04-11T10:30' })).status, 404, 'no slot starts then');
     for (const start of ['2026-02-30T10:00', '2026-04-11T25:00', '1999-12-31T10:00']) {

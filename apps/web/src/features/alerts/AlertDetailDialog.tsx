@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,19 +10,7 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { formatDateEs, type Alert } from '@consorcio/domain';
 import { ImportanceChip } from './importance';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { Fact } from '../../components/Fact';
 
 /**
  * One alert: concept, date, importance, building and details. `canEdit` adds Editar (the

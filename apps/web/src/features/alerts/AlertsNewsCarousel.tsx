@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { useAlerts } from './api';
 import { AlertDetailDialog } from './AlertDetailDialog';
 import { ImportanceChip } from './importance';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 /** spec/resident-area.md §9: the news carousel shows 4 per page. */
 const PAGE_SIZE = 4;
@@ -56,19 +57,6 @@ function NewsCard({ alert, onOpen }: { alert: Alert; onOpen: () => void }) {
     </Card>
   );
 }
-
-/** Read by screen readers, not shown (sx numbers ≤ 1 are fractions, hence the px strings). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const clamp = (lines: number) =>
   ({ display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }) as const;

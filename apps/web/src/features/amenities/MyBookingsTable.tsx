@@ -16,6 +16,7 @@ import { isApiError } from '../../lib/api';
 import { useDialogs } from '../../lib/dialogs';
 import { useCancelSlot, useMyBookings } from './api';
 import { dayOf, nowLocal, timeRange } from './resident-slots';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 const onPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
@@ -130,14 +131,3 @@ export function MyBookingsTable({ userId, amenityName }: { userId: number; ameni
 }
 
 // Pixel strings: a bare 1 in sx means 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -10,7 +10,7 @@ import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { useDialogs } from '../../lib/dialogs';
 import { handleFormError } from '../../lib/form-errors';
 import { useRegisterAdmin } from './api';
-import { AuthPageFrame } from './AuthPageFrame';
+import { PublicPageFrame } from '../../components/PublicPageFrame';
 
 const FIELD_ORDER = ['name', 'email', 'contact', 'password'] as const;
 
@@ -49,7 +49,7 @@ export default function RegisterAdminPage() {
   };
 
   return (
-    <AuthPageFrame title="Registro de administrador">
+    <PublicPageFrame title="Registro de administrador">
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Cree su cuenta para administrar sus edificios.
       </Typography>
@@ -92,6 +92,6 @@ export default function RegisterAdminPage() {
           </Typography>
         </Stack>
       </form>
-    </AuthPageFrame>
+    </PublicPageFrame>
   );
 }

@@ -17,7 +17,7 @@ import { handleFormError } from '../../lib/form-errors';
 import { useDialogs } from '../../lib/dialogs';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { sessionKey } from '../../lib/session';
-import { AuthPageFrame } from './AuthPageFrame';
+import { PublicPageFrame } from '../../components/PublicPageFrame';
 
 interface ResetForm {
   newPass: string;
@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
   const invalid = !token || (isApiError(tokenEmail.error) && tokenEmail.error.status < 500);
 
   return (
-    <AuthPageFrame title="Restaurar contraseña">
+    <PublicPageFrame title="Restaurar contraseña">
       {invalid ? (
         <InvalidLink />
       ) : tokenEmail.isError ? (
@@ -47,7 +47,7 @@ export default function ResetPasswordPage() {
       ) : (
         <ResetPasswordForm token={token} email={tokenEmail.data.email} />
       )}
-    </AuthPageFrame>
+    </PublicPageFrame>
   );
 }
 

@@ -1,22 +1,8 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { Building } from '@consorcio/domain';
+import { Fact } from '../../components/Fact';
 import { BuildingImage } from './BuildingImage';
-
-/** One term and its value: a <div> group directly inside the <dl>. */
-function Fact({ label, value, wide = false }: { label: string; value: string | number; wide?: boolean }) {
-  return (
-    <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * A building's picture and facts (address, cadastre, floors, apartments): the image on top on
@@ -40,10 +26,12 @@ export function BuildingPresentation({ building: b }: { building: Building }) {
           flex: 1,
         }}
       >
-        <Fact label="Dirección" value={b.address} wide />
-        <Fact label="Nro. catastral" value={b.cata} />
-        <Fact label="Pisos" value={b.floor} />
-        <Fact label="Departamentos" value={b.cant_apartments} />
+        <Fact label="Dirección" wide>
+          {b.address}
+        </Fact>
+        <Fact label="Nro. catastral">{b.cata}</Fact>
+        <Fact label="Pisos">{b.floor}</Fact>
+        <Fact label="Departamentos">{b.cant_apartments}</Fact>
       </Box>
     </Paper>
   );

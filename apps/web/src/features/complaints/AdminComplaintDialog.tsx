@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -21,19 +21,7 @@ import { useChangeComplaintState, useComplaint, useMarkSeen } from './api';
 import { ComplaintImage } from './ComplaintImage';
 import { ComplaintImportanceChip, ComplaintStateChip } from './complaint-chips';
 import { ComplaintThread } from './ComplaintThread';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { Fact } from '../../components/Fact';
 
 /**
  * The administrator's popup of one complaint: its facts, details, photo and reply thread, and

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,19 +17,7 @@ import { useComplaint } from './api';
 import { ComplaintImportanceChip, ComplaintStateChip } from './complaint-chips';
 import { ComplaintImage } from './ComplaintImage';
 import { ComplaintThread } from './ComplaintThread';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { Fact } from '../../components/Fact';
 
 /** /public/{id}/complaintDetail/{complaintId}: one of the resident's complaints and its replies. */
 export default function ComplaintDetailPage() {

@@ -11,19 +11,7 @@ import { SUBSCRIPTION_MSG } from '@consorcio/domain';
 import { ErrorState } from '../../components/ErrorState';
 import { useDialogs } from '../../lib/dialogs';
 import { useFeedUrl, useRotateFeed } from './api';
-
-/** Read by screen readers, not shown (sx numbers ≤ 1 are fractions, hence the px strings). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '../../components/visually-hidden';
 
 /** The same feed for calendar apps that subscribe through the webcal: scheme (iPhone, Mac, Google's cid). */
 const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');

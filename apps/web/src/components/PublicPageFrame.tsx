@@ -7,11 +7,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 
-/** The frame of the screens outside the app (sign-up, password reset): brand link home, then a card. */
-export function AuthPageFrame({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of the screens outside the app (sign-up, password reset, unsubscribe): brand link home, then a card. */
+export function PublicPageFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, sm: 5 } }}>
-      <Box sx={{ mb: { xs: 2, sm: 3 } }}>
+      <Box component="header" sx={{ mb: { xs: 2, sm: 3 } }}>
         <Link
           component={RouterLink}
           to="/logging"
