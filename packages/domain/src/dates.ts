@@ -7,6 +7,27 @@ export function todayIso(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+const localDateTimeFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: APP_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * The instant as Argentine wall-clock time, 'YYYY-MM-DDTHH:mm:ss': amenity slots are stored that
+ * way (timestamp without zone), so "now" is compared in the same terms. Such strings order like
+ * the times they name.
+ */
+export function localDateTimeIso(now: Date = new Date()): string {
+  const v = Object.fromEntries(localDateTimeFormat.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${v.year}-${v.month}-${v.day}T${v.hour}:${v.minute}:${v.second}`;
+}
+
 /** YYYY-MM-DD → DD/MM/YYYY */
 export function formatDateEs(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');

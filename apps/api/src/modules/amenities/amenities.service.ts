@@ -1,10 +1,9 @@
-import type { Amenity, AmenityRules, ListResult, createAmenitySchema } from '@consorcio/domain';
+import { localDateTimeIso, type Amenity, type AmenityRules, type ListResult, type createAmenitySchema } from '@consorcio/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertBuildingVisible } from '../../lib/tenancy.ts';
 import type { AdminPrincipal, Principal } from '../../plugins/auth.ts';
-import { localDateTime } from '../bookings/bookings.repository.ts';
 import * as repo from './amenities.repository.ts';
 
 type AmenityInput = z.output<typeof createAmenitySchema>;
@@ -40,12 +39,12 @@ export async function listAmenities(
   q: { buildingId?: number; page: number; pageSize: number },
   now: Date,
 ): Promise<ListResult<Amenity>> {
-  const r = await repo.listAmenities(db, p, q, localDateTime(now));
+  const r = await repo.listAmenities(db, p, q, localDateTimeIso(now));
   return { items: r.items.map(present), total: r.total };
 }
 
 export async function getAmenity(db: Db, p: Principal, id: number, now: Date): Promise<Amenity> {
-  const row = await repo.findAmenity(db, p, id, localDateTime(now));
+  const row = await repo.findAmenity(db, p, id, localDateTimeIso(now));
   if (!row) throw notFound();
   return present(row);
 }
@@ -54,7 +53,7 @@ export async function createAmenity(db: Db, p: AdminPrincipal, input: AmenityInp
   return db.transaction(async (tx) => {
     await assertBuildingVisible(tx, p, input.building);
     const id = await repo.insertAmenity(tx, values(input));
-    return present((await repo.findAmenity(tx, p, id, localDateTime(now)))!);
+    return present((await repo.findAmenity(tx, p, id, localDateTimeIso(now)))!);
   });
 }
 
@@ -66,7 +65,7 @@ export async function updateAmenity(db: Db, p: AdminPrincipal, id: number, input
   return db.transaction(async (tx) => {
     await assertBuildingVisible(tx, p, input.building);
     if (!(await repo.updateAmenity(tx, p, id, values(input)))) throw notFound();
-    return present((await repo.findAmenity(tx, p, id, localDateTime(now)))!);
+    return present((await repo.findAmenity(tx, p, id, localDateTimeIso(now)))!);
   });
 }
 

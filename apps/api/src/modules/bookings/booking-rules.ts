@@ -1,27 +1,10 @@
-import { APP_TIME_ZONE, RULE_MSG, todayIso, type AmenityRules } from '@consorcio/domain';
+import { localDateTimeIso, RULE_MSG, todayIso, type AmenityRules } from '@consorcio/domain';
 
 /**
  * Booking rules that need no database: local Argentina date-times and the time rules. Slots are
  * stored as local wall-clock times (timestamp without time zone), so every comparison here is
  * between 'YYYY-MM-DDTHH:mm:ss' strings, which order like the times they name.
  */
-
-const localFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: APP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The instant as a local Argentina date-time 'YYYY-MM-DDTHH:mm:ss'. */
-export function argentinaLocal(now: Date): string {
-  const parts = Object.fromEntries(localFormat.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 /** 'YYYY-MM-DDTHH:mm' or with seconds → always with seconds, so strings compare as times. */
 export function withSeconds(local: string): string {
@@ -55,7 +38,7 @@ export function monthOf(start: string): { from: string; to: string } {
 
 /** Whether a slot starting then has already begun (it can no longer be taken). */
 export function hasStarted(start: string, now: Date): boolean {
-  return withSeconds(start) <= argentinaLocal(now);
+  return withSeconds(start) <= localDateTimeIso(now);
 }
 
 /**
@@ -66,7 +49,7 @@ export function timeRuleRefusal(rules: AmenityRules, amenity: string, start: str
   if (rules.advanceDays !== null && start.slice(0, 10) > addDays(todayIso(now), rules.advanceDays)) {
     return RULE_MSG.advanceDays(rules.advanceDays, amenity);
   }
-  if (rules.minNoticeHours !== null && withSeconds(start) < addHours(argentinaLocal(now), rules.minNoticeHours)) {
+  if (rules.minNoticeHours !== null && withSeconds(start) < addHours(localDateTimeIso(now), rules.minNoticeHours)) {
     return RULE_MSG.minNoticeHours(rules.minNoticeHours, amenity);
   }
   return null;
@@ -74,7 +57,7 @@ export function timeRuleRefusal(rules: AmenityRules, amenity: string, start: str
 
 /** A resident cancels no later than `cancelHours` before the start. The refusal message, or null. */
 export function cancelRuleRefusal(rules: AmenityRules, amenity: string, start: string, now: Date): string | null {
-  if (rules.cancelHours !== null && withSeconds(start) < addHours(argentinaLocal(now), rules.cancelHours)) {
+  if (rules.cancelHours !== null && withSeconds(start) < addHours(localDateTimeIso(now), rules.cancelHours)) {
     return RULE_MSG.cancelHours(rules.cancelHours, amenity);
   }
   return null;

@@ -1,28 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { APP_TIME_ZONE, type BookingStatus } from '@consorcio/domain';
+import type { BookingStatus } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { amenities, apartments, bookings, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
-
-/**
- * Slots are stored as Argentine wall-clock times (`timestamp` without zone), so "now" is compared
- * in the same terms: `YYYY-MM-DDTHH:mm:ss` in Argentina.
- */
-export function localDateTime(now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: APP_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(now);
-  const v = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${v('year')}-${v('month')}-${v('day')}T${v('hour')}:${v('minute')}:${v('second')}`;
-}
 
 /** `YYYY-MM-DDTHH:mm`, as the API shows a slot's times. */
 const localMinute = (c: typeof bookings.start | typeof bookings.finish) => sql<string>`to_char(${c}, 'YYYY-MM-DD"T"HH24:MI')`;

@@ -7,6 +7,7 @@ import {
   type BookingStatus,
   type createSlotsSchema,
   type ListQuery,
+  localDateTimeIso,
 } from '@consorcio/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -72,7 +73,7 @@ export async function createSlots(db: Db, p: AdminPrincipal, input: SlotsInput):
 // ---- reading -----------------------------------------------------------------------------------
 
 export async function listSlots(db: Db, p: Principal, q: repo.SlotFilter, now: Date): Promise<BookingList> {
-  return presentAll(await repo.listSlots(db, p, q, repo.localDateTime(now)), p);
+  return presentAll(await repo.listSlots(db, p, q, localDateTimeIso(now)), p);
 }
 
 /** Every slot of one amenity (404 when it is not the caller's). */
@@ -84,7 +85,7 @@ export async function listAmenitySlots(db: Db, p: Principal, amenityId: number, 
 /** A resident's own bookings, or (administrator) those of a resident of their buildings. */
 export async function listUserBookings(db: Db, p: Principal, userId: number, q: ListQuery, now: Date): Promise<BookingList> {
   if (p.role === 'resident' ? userId !== p.id : !(await repo.residentInReach(db, p, userId))) throw notFound();
-  return presentAll(await repo.listUserBookings(db, p, userId, q, repo.localDateTime(now)), p);
+  return presentAll(await repo.listUserBookings(db, p, userId, q, localDateTimeIso(now)), p);
 }
 
 // ---- the administrator's changes ---------------------------------------------------------------

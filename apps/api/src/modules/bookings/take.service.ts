@@ -1,9 +1,9 @@
-import { AMENITY_MSG, currentMonth, RULE_MSG, type Booking } from '@consorcio/domain';
+import { AMENITY_MSG, currentMonth, localDateTimeIso, RULE_MSG, type Booking } from '@consorcio/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
-import { argentinaLocal, cancelRuleRefusal, hasStarted, monthOf, timeRuleRefusal, weekOf } from './booking-rules.ts';
+import { cancelRuleRefusal, hasStarted, monthOf, timeRuleRefusal, weekOf } from './booking-rules.ts';
 import { bookedMail, cancelledMail } from './booking.mail.ts';
 import * as repo from './take.repository.ts';
 
@@ -71,7 +71,7 @@ export async function takeBooking(db: Db, p: Principal, bookingId: number, userI
       if (hasStarted(slot.start, now)) throw conflict(AMENITY_MSG.past);
       if (byResident) await refuseByRules(tx, slot, resident.apartmentId, now);
 
-      const taken = await repo.takeSlot(tx, { id: bookingId, userId, buildingId: resident.buildingId, nowLocal: argentinaLocal(now) });
+      const taken = await repo.takeSlot(tx, { id: bookingId, userId, buildingId: resident.buildingId, nowLocal: localDateTimeIso(now) });
       const after = await repo.findSlot(tx, p, bookingId);
       if (!taken || !after) {
         // Someone else changed it between the read and the update: say what it is now.

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { formatDateEs, type Alert } from '@consorcio/domain';
-import { ImportanceChip } from './importance';
+import { ImportanceChip } from '../../components/ImportanceChip';
 import { Fact } from '../../components/Fact';
 
 /**

@@ -8,7 +8,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { ALERTS_SINCE_DEFAULT, IMPORTANCE, IMPORTANCE_LABEL, todayIso } from '@consorcio/domain';
 import { BuildingSelect } from '../../components/BuildingSelect';
 import { useUrlFilters } from '../../hooks/use-url-filters';
-import { parseImportance } from './importance';
+import { parseImportance } from '../../components/ImportanceChip';
 
 /**
  * The alert list's filters, kept in the URL (spec resident-area §2: since 2021-01-01 up to today by

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import { alertTitle, formatDateEs, IMPORTANCE_LABEL, type Alert } from '@consorcio/domain';
-import { importanceColor } from './importance';
+import { importanceColor } from '../../components/ImportanceChip';
 
 /** The days a month view shows (whole weeks), inclusive, and its title ("diciembre de 2025"). */
 export interface CalendarRange {

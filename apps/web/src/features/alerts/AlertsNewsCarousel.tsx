@@ -12,7 +12,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { EmptyState } from '../../components/EmptyState';
 import { useAlerts } from './api';
 import { AlertDetailDialog } from './AlertDetailDialog';
-import { ImportanceChip } from './importance';
+import { ImportanceChip } from '../../components/ImportanceChip';
 import { visuallyHidden } from '../../components/visually-hidden';
 
 /** spec/resident-area.md §9: the news carousel shows 4 per page. */

@@ -12,7 +12,7 @@ import { IMPORTANCE_LABEL, IMPORTANT_LEVELS, type Alert } from '@consorcio/domai
 import { ErrorState } from '../../components/ErrorState';
 import { useCalendarAlerts } from './api';
 import { AlertDetailDialog } from './AlertDetailDialog';
-import { importanceColor } from './importance';
+import { importanceColor } from '../../components/ImportanceChip';
 import type { CalendarRange } from './AlertsCalendarView';
 
 // FullCalendar is only downloaded by the pages that show a calendar.

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import EditIcon from '@mui/icons-material/Edit';
 import { formatDateEs, type Alert } from '@consorcio/domain';
 import type { Column } from '../../components/ServerTable';
-import { ImportanceChip } from './importance';
+import { ImportanceChip } from '../../components/ImportanceChip';
 
 /** Shown on phones only, under the date, where the columns it repeats are hidden. */
 function PhoneOnly({ children, sx }: { children: ReactNode; sx?: object }) {

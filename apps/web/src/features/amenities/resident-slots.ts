@@ -1,4 +1,4 @@
-import { APP_TIME_ZONE, formatDateEs, type Booking } from '@consorcio/domain';
+import { formatDateEs, localDateTimeIso, type Booking } from '@consorcio/domain';
 
 /** One bookable window of a day: the free seats (slot ids) that share a start. */
 export interface SlotWindow {
@@ -7,20 +7,8 @@ export interface SlotWindow {
   slotIds: number[];
 }
 
-/** Now as a local Argentina date-time 'YYYY-MM-DDTHH:mm', the form slots are stored in. */
-export function nowLocal(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: APP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const p = (t: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === t)?.value ?? '00';
-  return `${p('year')}-${p('month')}-${p('day')}T${p('hour')}:${p('minute')}`;
-}
+/** Now as a local Argentina date-time 'YYYY-MM-DDTHH:mm', the form slots are shown in. */
+export const nowLocal = (now: Date = new Date()): string => localDateTimeIso(now).slice(0, 16);
 
 /** 'YYYY-MM-DDTHH:mm' → 'HH:mm' */
 export const timeOf = (dt: string) => dt.slice(11, 16);

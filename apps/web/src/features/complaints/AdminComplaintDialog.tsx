@@ -19,7 +19,8 @@ import { useDialogs } from '../../lib/dialogs';
 import { apartmentLabel } from './admin-complaint-columns';
 import { useChangeComplaintState, useComplaint, useMarkSeen } from './api';
 import { ComplaintImage } from './ComplaintImage';
-import { ComplaintImportanceChip, ComplaintStateChip } from './complaint-chips';
+import { ImportanceChip } from '../../components/ImportanceChip';
+import { ComplaintStateChip } from './complaint-chips';
 import { ComplaintThread } from './ComplaintThread';
 import { Fact } from '../../components/Fact';
 
@@ -102,7 +103,7 @@ export function AdminComplaintDialog({
             >
               <Fact label="Fecha">{formatDateEs(c.date)}</Fact>
               <Fact label="Importancia">
-                <ComplaintImportanceChip importance={c.importance} />
+                <ImportanceChip importance={c.importance} />
               </Fact>
               <Fact label="Estado">
                 <ComplaintStateChip state={c.state} />

@@ -14,7 +14,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useComplaint } from './api';
-import { ComplaintImportanceChip, ComplaintStateChip } from './complaint-chips';
+import { ImportanceChip } from '../../components/ImportanceChip';
+import { ComplaintStateChip } from './complaint-chips';
 import { ComplaintImage } from './ComplaintImage';
 import { ComplaintThread } from './ComplaintThread';
 import { Fact } from '../../components/Fact';
@@ -71,7 +72,7 @@ function Detail({ complaint: c, listPath }: { complaint: Complaint; listPath: st
             <Fact label="Reclamo">#{c.id}</Fact>
             <Fact label="Fecha de inicio">{formatDateEs(c.date)}</Fact>
             <Fact label="Importancia">
-              <ComplaintImportanceChip importance={c.importance} />
+              <ImportanceChip importance={c.importance} />
             </Fact>
             <Fact label="Estado">
               <ComplaintStateChip state={c.state} />

@@ -16,7 +16,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { COMPLAINT_MSG, formatDateEs, type Complaint } from '@consorcio/domain';
 import { complaintPopupLink } from './admin-links';
 import { useMarkSeen, useUnseenComplaints } from './api';
-import { ComplaintImportanceChip } from './complaint-chips';
+import { ImportanceChip } from '../../components/ImportanceChip';
 
 interface Shown {
   items: Complaint[];
@@ -112,7 +112,7 @@ export function NotificationBell() {
                   <Box
                     sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 0.5, color: 'text.secondary', fontSize: 14 }}
                   >
-                    <ComplaintImportanceChip importance={c.importance} />
+                    <ImportanceChip importance={c.importance} />
                     <span>{c.building.name}</span>
                     <span>{formatDateEs(c.date)}</span>
                   </Box>

@@ -4,7 +4,8 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { formatDateEs, type Complaint } from '@consorcio/domain';
 import type { Column } from '../../components/ServerTable';
-import { ComplaintImportanceChip, ComplaintStateChip } from './complaint-chips';
+import { ImportanceChip } from '../../components/ImportanceChip';
+import { ComplaintStateChip } from './complaint-chips';
 
 /** Shown on phones only, under the subject, where the columns it repeats are hidden. */
 function PhoneOnly({ children, sx }: { children: ReactNode; sx?: object }) {
@@ -55,7 +56,7 @@ export function adminComplaintColumns(open: (c: Complaint) => void): Column<Comp
           </PhoneOnly>
           <PhoneOnly sx={{ mt: 0.5 }}>
             <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1 }}>
-              <ComplaintImportanceChip importance={c.importance} />
+              <ImportanceChip importance={c.importance} />
               <ComplaintStateChip state={c.state} />
             </Box>
           </PhoneOnly>
@@ -65,7 +66,7 @@ export function adminComplaintColumns(open: (c: Complaint) => void): Column<Comp
     {
       key: 'importance',
       header: 'Importancia',
-      render: (c) => <ComplaintImportanceChip importance={c.importance} />,
+      render: (c) => <ImportanceChip importance={c.importance} />,
       hideOnMobile: true,
     },
     { key: 'state', header: 'Estado', render: (c) => <ComplaintStateChip state={c.state} />, hideOnMobile: true },

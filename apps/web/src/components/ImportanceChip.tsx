@@ -2,7 +2,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { Theme } from '@mui/material/styles';
 import { IMPORTANCE, IMPORTANCE_LABEL, type Importance } from '@consorcio/domain';
 
-/** One colour per importance, the same in the table's chips, the calendar and the popup. */
+/** One colour per importance, the same for alerts and complaints: in chips, the calendar and popups. */
 const CHIP_COLOR: Record<Importance, ChipProps['color']> = { alta: 'error', media: 'warning', baja: 'default' };
 
 /** The calendar paints events itself: the theme's colours (white text on them passes 4.5:1). */
