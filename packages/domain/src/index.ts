@@ -12,3 +12,4 @@ export * from './users.ts';
 export * from './alerts.ts';
 export * from './complaints.ts';
 export * from './amenities.ts';
+export * from './services.ts';

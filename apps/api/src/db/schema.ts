@@ -473,7 +473,10 @@ export const ratings = pgTable(
     rating: smallint('rating').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ratings_service_user_uq').on(t.serviceId, t.userId)],
+  (t) => [
+    uniqueIndex('ratings_service_user_uq').on(t.serviceId, t.userId),
+    check('ratings_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 /** Durable e-mail queue: written in the same transaction as the change that causes it. */

@@ -48,6 +48,10 @@ const ExpensesTablePage = page(() => import('../features/expenses/ExpensesTableP
 const SettlementPage = page(() => import('../features/expenses/SettlementPage'));
 const ResidentSettlementPage = page(() => import('../features/expenses/ResidentSettlementPage'));
 const MyExpensesPage = page(() => import('../features/expenses/MyExpensesPage'));
+const ServicesListPage = page(() => import('../features/services/ServicesListPage'));
+const ServiceFormPage = page(() => import('../features/services/ServiceFormPage'));
+const ProposeServicePage = page(() => import('../features/services/ProposeServicePage'));
+const ServiceCardsPage = page(() => import('../features/services/ServiceCardsPage'));
 
 // Admin screens (spec/admin-panel.md §2 and spec/resident-area.md §2).
 const adminRoutes: RouteObject[] = [
@@ -81,8 +85,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'amenityUpdate/:id', element: el(AmenityFormPage) },
   { path: 'AmenitieDetail/:id/:name', element: el(AmenityDetailPage) },
   { path: 'createBookings', element: el(CreateSlotsPage) },
-  { path: 'services', element: soon('Servicios Utiles') },
-  { path: 'services/form', element: soon('Nuevo servicio') },
+  { path: 'services', element: el(ServicesListPage) },
+  { path: 'services/form', element: el(ServiceFormPage) },
 ];
 
 // Resident area (spec/resident-area.md §2).
@@ -96,8 +100,8 @@ const residentRoutes: RouteObject[] = [
   { path: ':id/complaints', element: el(MyComplaintsPage) },
   { path: ':id/complaintDetail/:complaintId', element: el(ComplaintDetailPage) },
   { path: 'AddComplaints/:id', element: el(AddComplaintPage) },
-  { path: 'services/:buildingId', element: soon('Proponer servicio') },
-  { path: 'contservices/:buildingId', element: soon('Servicios Utiles') },
+  { path: 'services/:buildingId', element: el(ProposeServicePage) },
+  { path: 'contservices/:buildingId', element: el(ServiceCardsPage) },
   { path: 'expenses/:apartmentNumber/:apartmentName', element: el(MyExpensesPage) },
   { path: 'settlements/:buildingId/:year/:month', element: el(ResidentSettlementPage) },
   { path: 'spendings/board', element: soon('Gastos del edificio') },

@@ -1,0 +1,1 @@
+ALTER TABLE "ratings" ADD CONSTRAINT "ratings_rating_range" CHECK ("ratings"."rating" between 1 and 5);

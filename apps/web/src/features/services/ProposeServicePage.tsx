@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/PageHeader';
+
+export default function ProposeServicePage() {
+  return <PageHeader title="Proponer un servicio" />;
+}
