@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-import { buildingAdmins, buildings } from '../db/schema.ts';
+import { buildingAdmins, buildings, users } from '../db/schema.ts';
 import type { Principal } from '../plugins/auth.ts';
 import { notFound } from './errors.ts';
 
@@ -43,4 +43,20 @@ export async function assertBuildingVisible(db: DbOrTx, principal: Principal, bu
           .where(and(eq(buildings.id, buildingId), eq(buildings.id, principal.buildingId ?? -1), isNull(buildings.archivedAt)));
   const rows = await visible.limit(1);
   if (rows.length === 0) throw notFound();
+}
+
+export interface Person {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** Who hears about a building's complaints and service proposals: its administrators, banned ones aside. */
+export async function buildingAdminsOf(db: DbOrTx, buildingId: number): Promise<Person[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(buildingAdmins)
+    .innerJoin(users, eq(users.id, buildingAdmins.userId))
+    .where(and(eq(buildingAdmins.buildingId, buildingId), eq(users.isDeleted, false)))
+    .orderBy(asc(users.id));
 }

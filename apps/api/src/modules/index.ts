@@ -14,6 +14,8 @@ import complaintsRoutes from './complaints/complaints.routes.ts';
 import amenitiesRoutes from './amenities/amenities.routes.ts';
 import bookingsRoutes from './bookings/bookings.routes.ts';
 import takeRoutes from './bookings/take.routes.ts';
+import servicesRoutes from './services/services.routes.ts';
+import ratingsRoutes from './services/ratings.routes.ts';
 
 export interface ApiModule {
   prefix: string;
@@ -37,4 +39,6 @@ export const apiModules: ApiModule[] = [
   { prefix: '/amenities', plugin: amenitiesRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },
   { prefix: '/bookings', plugin: takeRoutes },
+  { prefix: '/services', plugin: servicesRoutes },
+  { prefix: '/ratings', plugin: ratingsRoutes },
 ];

@@ -162,6 +162,26 @@ export async function createWorld(t: TestServer): Promise<World> {
     if (typeof slotId === 'number') await call('PUT', `/api/bookings/${slotId}`, { status: 'booked', userId: residentRow.id });
   }
 
+  // An accepted service rated by the world's resident, and a pending proposal of theirs, so the service and rating routes' ids hit real rows.
+  const service = await call('POST', '/api/services', {
+    title: 'Plomería Núñez',
+    provider: 'Juan Núñez',
+    enrollment: '4521',
+    contact: '3515551234',
+    detail: 'Destapaciones',
+    buildingId: building.id,
+  });
+  const serviceId = (service.json as { id?: unknown } | undefined)?.id;
+  const asResident = (method: string, path: string, body: unknown) =>
+    sendRaw(t, method, path, { role: 'resident', world, address: FIXTURE_ADDRESS, body: { kind: 'json', value: body } });
+  if (typeof serviceId === 'number') await asResident('POST', '/api/ratings', { serviceId, rating: 4 });
+  await asResident('POST', '/api/services', {
+    title: 'Fumigación',
+    provider: 'Plagas SRL',
+    contact: 'plagas@example.com',
+    buildingId: building.id,
+  });
+
   const after = await lastIds(t);
   for (const [name, ids] of Object.entries(after)) {
     const mine = ids.filter((id) => id > Math.max(0, ...(before[name] ?? [])));

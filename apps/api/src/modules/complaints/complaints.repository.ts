@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { UNSEEN_SHOWN, type ComplaintState, type Importance, type ListComplaintsQuery, type ListQuery } from '@consorcio/domain';
+import type { Person } from '../../lib/tenancy.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { apartments, buildingAdmins, buildings, complaintReplies, complaints, users } from '../../db/schema.ts';
+import { apartments, buildings, complaintReplies, complaints, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
@@ -182,22 +183,6 @@ export async function complaintImageReadable(db: DbOrTx, p: Principal, url: stri
     .where(and(eq(complaints.image, url), inReach(db, p)))
     .limit(1);
   return rows.length > 0;
-}
-
-export interface Person {
-  id: number;
-  name: string;
-  email: string;
-}
-
-/** Who hears about a building's complaints: its administrators, banned ones aside. */
-export async function buildingAdminsOf(db: DbOrTx, buildingId: number): Promise<Person[]> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(buildingAdmins)
-    .innerJoin(users, eq(users.id, buildingAdmins.userId))
-    .where(and(eq(buildingAdmins.buildingId, buildingId), eq(users.isDeleted, false)))
-    .orderBy(asc(users.id));
 }
 
 /** The author, unless banned (then nobody is written to). */

@@ -1,7 +1,6 @@
 import {
   COMPLAINT_MSG,
   COMPLAINTS_PER_DAY,
-  todayIso,
   type Complaint,
   type ComplaintList,
   type ComplaintState,
@@ -12,7 +11,9 @@ import {
   type UnseenComplaints,
 } from '@consorcio/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { argentinaDayStart, dailyLimitReached } from '../../lib/daily-limit.ts';
+import { buildingAdminsOf } from '../../lib/tenancy.ts';
+import { notFound } from '../../lib/errors.ts';
 import { newImageKey, processImageBytes } from '../../lib/images.ts';
 import { fileUrl, type FileStorage } from '../../lib/storage.ts';
 import type { AdminPrincipal, Principal, ResidentPrincipal } from '../../plugins/auth.ts';
@@ -73,23 +74,6 @@ async function visibleComplaint(db: DbOrTx, p: Principal, id: number): Promise<r
   return row;
 }
 
-// ---- the daily limit ---------------------------------------------------------------------------
-
-const DAY_MS = 24 * 3600_000;
-
-/**
- * The start of today in Argentina. The limit counts complaints per calendar day there (what the
- * message says: "hoy", "mañana"), not a rolling 24 hours. Argentina keeps UTC−3 all year.
- */
-export function argentinaDayStart(now: Date): Date {
-  return new Date(`${todayIso(now)}T00:00:00-03:00`);
-}
-
-function dailyLimitReached(now: Date): AppError {
-  const retryAfter = Math.max(1, Math.ceil((argentinaDayStart(now).getTime() + DAY_MS - now.getTime()) / 1000));
-  return new AppError('RATE_LIMITED', COMPLAINT_MSG.dailyLimit, undefined, { 'Retry-After': String(retryAfter) });
-}
-
 // ---- reading -----------------------------------------------------------------------------------
 
 export async function listComplaints(db: Db, p: AdminPrincipal, q: ListComplaintsQuery): Promise<ComplaintList> {
@@ -134,7 +118,7 @@ export async function createComplaint(
 ): Promise<Complaint> {
   const since = argentinaDayStart(now);
   // Refused before the image costs a re-encoding; counted again, locked, below.
-  if ((await repo.countFiledSince(db, p.id, since)) >= COMPLAINTS_PER_DAY) throw dailyLimitReached(now);
+  if ((await repo.countFiledSince(db, p.id, since)) >= COMPLAINTS_PER_DAY) throw dailyLimitReached(now, COMPLAINT_MSG.dailyLimit);
 
   let key: string | undefined;
   if (image) {
@@ -145,7 +129,7 @@ export async function createComplaint(
   try {
     return await db.transaction(async (tx) => {
       await repo.lockUser(tx, p.id);
-      if ((await repo.countFiledSince(tx, p.id, since)) >= COMPLAINTS_PER_DAY) throw dailyLimitReached(now);
+      if ((await repo.countFiledSince(tx, p.id, since)) >= COMPLAINTS_PER_DAY) throw dailyLimitReached(now, COMPLAINT_MSG.dailyLimit);
       const id = await repo.insertComplaint(tx, {
         buildingId: p.buildingId,
         apartmentId: p.apartmentId,
@@ -158,7 +142,7 @@ export async function createComplaint(
         createdAt: now,
       });
       const row = await visibleComplaint(tx, p, id);
-      const admins = await repo.buildingAdminsOf(tx, row.buildingId);
+      const admins = await buildingAdminsOf(tx, row.buildingId);
       await enqueueMailBatch(
         tx,
         admins.map((a) => ({ to: a.email, mail: newComplaintMail(forMail(row), a, ctx.publicUrl) })),
@@ -212,7 +196,7 @@ export async function addReply(db: Db, p: Principal, complaintId: number, text: 
     const byAdmin = p.role === 'admin';
     const recipients = byAdmin
       ? [await repo.activeUser(tx, row.userId)].filter((u) => u !== undefined)
-      : await repo.buildingAdminsOf(tx, row.buildingId);
+      : await buildingAdminsOf(tx, row.buildingId);
     const reply = { authorName: p.name, text };
     await enqueueMailBatch(
       tx,
