@@ -10,6 +10,7 @@ import { seedDemoComplaints } from './demo-complaints.ts';
 import { seedDemoBuildings } from './demo-buildings.ts';
 import { seedDemoMoney } from './demo-money.ts';
 import { seedDemoPeople } from './demo-people.ts';
+import { seedDemoServices } from './demo-services.ts';
 
 export interface DemoLogin {
   role: string;
@@ -146,5 +147,6 @@ export async function seedDemo(db: Db, now: Date = new Date(), storage?: FileSto
   await seedDemoAlerts(db, world, now);
   await seedDemoComplaints(db, world, now, storage);
   await seedDemoAmenities(db, world, now);
+  await seedDemoServices(db, world, now);
   return { logins };
 }
