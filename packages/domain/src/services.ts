@@ -62,12 +62,7 @@ export const foldForSearch = (s: string) => [...s.toLowerCase()].map((c) => FOLD
 const fields = {
   title: safeText(SERVICE_MSG.fill).trim().min(1, SERVICE_MSG.fill).max(SERVICE_BOUNDS.title, MSG.tooLong),
   provider: safeText(SERVICE_MSG.fill).trim().min(1, SERVICE_MSG.fill).max(SERVICE_BOUNDS.provider, MSG.tooLong),
-  enrollment: safeText()
-    .trim()
-    .max(SERVICE_BOUNDS.enrollment, MSG.tooLong)
-    .regex(/^\d*$/, MSG.onlyDigits)
-    .optional()
-    .default(''),
+  enrollment: safeText().trim().max(SERVICE_BOUNDS.enrollment, MSG.tooLong).regex(/^\d*$/, MSG.onlyDigits).optional().default(''),
   contact: safeText(SERVICE_MSG.fill)
     .trim()
     .min(1, SERVICE_MSG.fill)
@@ -118,10 +113,7 @@ export const serviceSchema = z.object({
   createdAt: z.string().describe('ISO 8601'),
   ratingAverage: z.number().nullable().describe('the average of its ratings to one decimal; null with none'),
   ratingCount: z.number(),
-  myRating: z
-    .object({ id: z.number(), rating: z.number() })
-    .nullable()
-    .describe("the caller's own rating, to change or delete it"),
+  myRating: z.object({ id: z.number(), rating: z.number() }).nullable().describe("the caller's own rating, to change or delete it"),
 });
 export type Service = z.infer<typeof serviceSchema>;
 export const serviceListSchema = listResultSchema(serviceSchema);

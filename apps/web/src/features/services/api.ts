@@ -38,7 +38,8 @@ export interface BuildingServiceFilters {
 export function useBuildingServices(buildingId: number, f: BuildingServiceFilters) {
   return useQuery({
     queryKey: [...servicesKey, 'building', buildingId, f],
-    queryFn: () => api.get<ServiceList>(`/services/all/${buildingId}`, { q: f.q || undefined, sort: f.sort, page: f.page, pageSize: f.pageSize }),
+    queryFn: () =>
+      api.get<ServiceList>(`/services/all/${buildingId}`, { q: f.q || undefined, sort: f.sort, page: f.page, pageSize: f.pageSize }),
     enabled: buildingId > 0,
     placeholderData: keepPreviousData,
   });
