@@ -4,9 +4,19 @@ import { DEMO_ADMIN, DEMO_RESIDENT, freshAdmin, loginByApi } from '../support/he
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
+/**
+ * Chooses an option of a MUI select. A click that lands while the menu is still opening can leave it
+ * open (seen on a loaded CI machine), so the pick is repeated until the menu has closed on the value.
+ */
 async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const box = page.getByRole('combobox', { name: label });
+  const list = page.getByRole('listbox', { name: label });
+  await expect(async () => {
+    if (!(await list.isVisible())) await box.click();
+    await list.getByRole('option', { name: option, exact: true }).click();
+    await expect(list).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(box).toHaveText(option);
 }
 
 /** A building of our own with two apartments (60 and 40 m2), so the journey owns its months. */

@@ -15,6 +15,8 @@ test.describe('on a phone', () => {
     browser,
     a11y,
   }) => {
+    // Three people and nine screens, each scanned by axe: a long journey, given a longer ceiling.
+    test.slow();
     const tag = letters();
     const title = `Jardinería Ñandú ${tag}`;
 

@@ -1,10 +1,10 @@
+import { FILTER_SELECT_PROPS, FiltersPanel } from '../components/FiltersPanel';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -85,56 +85,47 @@ export default function SpendingsBoardPage() {
           </>
         }
       />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Filtros">
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr)) auto' },
-            alignItems: 'center',
-          }}
+      <FiltersPanel fields={4}>
+        <DatePicker
+          label="Desde"
+          format="DD/MM/YYYY"
+          value={dayjs(since)}
+          maxDate={dayjs(upTo)}
+          onChange={(v) => v?.isValid() && filters.setFilters({ since: v.format('YYYY-MM-DD') })}
+          slotProps={{ textField: { size: 'small' } }}
+        />
+        <DatePicker
+          label="Hasta"
+          format="DD/MM/YYYY"
+          value={dayjs(upTo)}
+          minDate={dayjs(since)}
+          onChange={(v) => v?.isValid() && filters.setFilters({ upTo: v.format('YYYY-MM-DD') })}
+          slotProps={{ textField: { size: 'small' } }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Concepto"
+          slotProps={FILTER_SELECT_PROPS}
+          value={concept}
+          onChange={(e) => filters.setFilters({ concept: e.target.value })}
         >
-          <DatePicker
-            label="Desde"
-            format="DD/MM/YYYY"
-            value={dayjs(since)}
-            maxDate={dayjs(upTo)}
-            onChange={(v) => v?.isValid() && filters.setFilters({ since: v.format('YYYY-MM-DD') })}
-            slotProps={{ textField: { size: 'small' } }}
-          />
-          <DatePicker
-            label="Hasta"
-            format="DD/MM/YYYY"
-            value={dayjs(upTo)}
-            minDate={dayjs(since)}
-            onChange={(v) => v?.isValid() && filters.setFilters({ upTo: v.format('YYYY-MM-DD') })}
-            slotProps={{ textField: { size: 'small' } }}
-          />
-          <TextField
-            select
-            size="small"
-            label="Concepto"
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            value={concept}
-            onChange={(e) => filters.setFilters({ concept: e.target.value })}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {(concepts.data ?? []).map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
-            ))}
-          </TextField>
-          <BuildingSelect
-            size="small"
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            allLabel="Todos"
-            value={buildingId ?? ''}
-            onChange={(id) => filters.setFilters({ buildingId: id, concept: undefined })}
-          />
-          <Button onClick={filters.clear}>Limpiar filtros</Button>
-        </Box>
-      </Paper>
+          <MenuItem value="">Todos</MenuItem>
+          {(concepts.data ?? []).map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <BuildingSelect
+          size="small"
+          slotProps={FILTER_SELECT_PROPS}
+          allLabel="Todos"
+          value={buildingId ?? ''}
+          onChange={(id) => filters.setFilters({ buildingId: id, concept: undefined })}
+        />
+        <Button onClick={filters.clear}>Limpiar filtros</Button>
+      </FiltersPanel>
       <ServerTable
         caption="Gastos"
         columns={boardColumns(!!buildingId)}

@@ -1,3 +1,4 @@
+import { BuildingSelectControl } from '../../components/form/BuildingSelectControl';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -32,7 +33,6 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { BuildingSelect } from '../../components/BuildingSelect';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { isApiError } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
@@ -171,21 +171,7 @@ function AlertForm({ alert }: { alert?: Alert }) {
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <form noValidate onSubmit={handleSubmit(onValid, warnInvalid)}>
           <Stack spacing={2}>
-            <Controller
-              name="building"
-              control={control}
-              render={({ field, fieldState }) => (
-                <BuildingSelect
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  required
-                />
-              )}
-            />
+            <BuildingSelectControl control={control} name="building" />
             <Controller
               name="date"
               control={control}

@@ -1,5 +1,6 @@
+import { BuildingSelectControl } from '../../components/form/BuildingSelectControl';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -10,7 +11,6 @@ import { AMENITY_BOUNDS, AMENITY_MSG, createAmenitySchema, MSG, type Amenity } f
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { BuildingSelect } from '../../components/BuildingSelect';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { isApiError } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
@@ -174,21 +174,7 @@ function AmenityForm({ amenity }: { amenity?: Amenity }) {
               minRows={3}
               slotProps={{ htmlInput: { maxLength: AMENITY_BOUNDS.detail } }}
             />
-            <Controller
-              name="building"
-              control={control}
-              render={({ field, fieldState }) => (
-                <BuildingSelect
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  required
-                />
-              )}
-            />
+            <BuildingSelectControl control={control} name="building" />
             <AmenityRulesFields control={control as unknown as Control<{ rules: RulesFormValues }>} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ pt: 1 }}>
               <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>

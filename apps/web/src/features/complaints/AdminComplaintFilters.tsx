@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
+import { FILTER_SELECT_PROPS, FiltersPanel } from '../../components/FiltersPanel';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import {
   COMPLAINT_STATE_LABEL,
@@ -37,56 +36,47 @@ type Filters = ReturnType<typeof useComplaintUrlFilters>;
 /** Edificio, Importancia, Estado and a reset button (spec resident-area §2, admin complaint table). */
 export function AdminComplaintFiltersBar({ filters }: { filters: Filters }) {
   const { buildingId, importance, state, setFilters } = filters;
-  const selectProps = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
+  const selectProps = FILTER_SELECT_PROPS;
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Filtros">
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr)) auto' },
-          alignItems: 'center',
-        }}
+    <FiltersPanel fields={3}>
+      <BuildingSelect
+        size="small"
+        slotProps={selectProps}
+        allLabel="Todos"
+        value={buildingId ?? ''}
+        onChange={(id) => setFilters({ buildingId: id })}
+      />
+      <TextField
+        select
+        size="small"
+        label="Importancia"
+        slotProps={selectProps}
+        value={importance ?? ''}
+        onChange={(e) => setFilters({ importance: e.target.value })}
       >
-        <BuildingSelect
-          size="small"
-          slotProps={selectProps}
-          allLabel="Todos"
-          value={buildingId ?? ''}
-          onChange={(id) => setFilters({ buildingId: id })}
-        />
-        <TextField
-          select
-          size="small"
-          label="Importancia"
-          slotProps={selectProps}
-          value={importance ?? ''}
-          onChange={(e) => setFilters({ importance: e.target.value })}
-        >
-          <MenuItem value="">Todas</MenuItem>
-          {IMPORTANCE.map((i) => (
-            <MenuItem key={i} value={i}>
-              {IMPORTANCE_LABEL[i]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Estado"
-          slotProps={selectProps}
-          value={state ?? ''}
-          onChange={(e) => setFilters({ state: e.target.value })}
-        >
-          <MenuItem value="">Todos</MenuItem>
-          {COMPLAINT_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {COMPLAINT_STATE_LABEL[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button onClick={filters.clear}>Limpiar filtros</Button>
-      </Box>
-    </Paper>
+        <MenuItem value="">Todas</MenuItem>
+        {IMPORTANCE.map((i) => (
+          <MenuItem key={i} value={i}>
+            {IMPORTANCE_LABEL[i]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Estado"
+        slotProps={selectProps}
+        value={state ?? ''}
+        onChange={(e) => setFilters({ state: e.target.value })}
+      >
+        <MenuItem value="">Todos</MenuItem>
+        {COMPLAINT_STATES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {COMPLAINT_STATE_LABEL[s]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button onClick={filters.clear}>Limpiar filtros</Button>
+    </FiltersPanel>
   );
 }

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
+import { FILTER_SELECT_PROPS, FiltersPanel } from '../../components/FiltersPanel';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { SERVICE_STATE_LABEL } from '@consorcio/domain';
 import { BuildingSelect } from '../../components/BuildingSelect';
@@ -25,38 +24,29 @@ type Filters = ReturnType<typeof useServiceUrlFilters>;
 /** Edificio, Estado (Todos / Pendiente / Aceptado) and Limpiar filtros (spec resident-area §2, admin services table). */
 export function AdminServiceFiltersBar({ filters }: { filters: Filters }) {
   const { buildingId, accepted, setFilters } = filters;
-  const selectProps = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
+  const selectProps = FILTER_SELECT_PROPS;
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Filtros">
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(2, minmax(0, 1fr)) auto' },
-          alignItems: 'center',
-        }}
+    <FiltersPanel fields={2}>
+      <BuildingSelect
+        size="small"
+        slotProps={selectProps}
+        allLabel="Todos"
+        value={buildingId ?? ''}
+        onChange={(id) => setFilters({ buildingId: id })}
+      />
+      <TextField
+        select
+        size="small"
+        label="Estado"
+        slotProps={selectProps}
+        value={accepted === undefined ? '' : String(accepted)}
+        onChange={(e) => setFilters({ accepted: e.target.value })}
       >
-        <BuildingSelect
-          size="small"
-          slotProps={selectProps}
-          allLabel="Todos"
-          value={buildingId ?? ''}
-          onChange={(id) => setFilters({ buildingId: id })}
-        />
-        <TextField
-          select
-          size="small"
-          label="Estado"
-          slotProps={selectProps}
-          value={accepted === undefined ? '' : String(accepted)}
-          onChange={(e) => setFilters({ accepted: e.target.value })}
-        >
-          <MenuItem value="">Todos</MenuItem>
-          <MenuItem value="false">{SERVICE_STATE_LABEL.pending}</MenuItem>
-          <MenuItem value="true">{SERVICE_STATE_LABEL.accepted}</MenuItem>
-        </TextField>
-        <Button onClick={filters.clear}>Limpiar filtros</Button>
-      </Box>
-    </Paper>
+        <MenuItem value="">Todos</MenuItem>
+        <MenuItem value="false">{SERVICE_STATE_LABEL.pending}</MenuItem>
+        <MenuItem value="true">{SERVICE_STATE_LABEL.accepted}</MenuItem>
+      </TextField>
+      <Button onClick={filters.clear}>Limpiar filtros</Button>
+    </FiltersPanel>
   );
 }

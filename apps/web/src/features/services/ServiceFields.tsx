@@ -1,3 +1,4 @@
+import { BuildingSelectControl } from '../../components/form/BuildingSelectControl';
 /**
  * The fields of a service, shared by the administrator's form (/services/form) and the resident's
  * proposal (/public/services/{buildingId}). Owned by helper B; helper C uses it as is.
@@ -8,10 +9,9 @@
  * Validation and its Spanish messages come from `createServiceSchema` (SERVICE_MSG); the enrollment
  * field also refuses non-digits as they are typed ('Solo puedes ingresar numeros!').
  */
-import { Controller, type Control } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import Stack from '@mui/material/Stack';
 import { MSG, SERVICE_BOUNDS } from '@consorcio/domain';
-import { BuildingSelect } from '../../components/BuildingSelect';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 
 /** What the form holds while typing (the building select holds '' until one is chosen). */
@@ -84,23 +84,7 @@ export function ServiceFields({ control, withBuilding = false }: Props) {
         minRows={3}
         slotProps={{ htmlInput: { maxLength: SERVICE_BOUNDS.detail } }}
       />
-      {withBuilding && (
-        <Controller
-          name="buildingId"
-          control={control}
-          render={({ field, fieldState }) => (
-            <BuildingSelect
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-              required
-            />
-          )}
-        />
-      )}
+      {withBuilding && <BuildingSelectControl control={control} name="buildingId" />}
     </Stack>
   );
 }

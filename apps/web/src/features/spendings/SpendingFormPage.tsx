@@ -1,3 +1,4 @@
+import { BuildingSelectControl } from '../../components/form/BuildingSelectControl';
 import { useEffect } from 'react';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,7 +14,6 @@ import { AMOUNT_TYPING_PATTERN, MSG, SPENDING_BOUNDS, SPENDING_MSG, spendingForm
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { BuildingSelect } from '../../components/BuildingSelect';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { isApiError } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
@@ -132,20 +132,7 @@ function SpendingForm({ spending }: { spending?: Spending }) {
           )}
         >
           <Stack spacing={2}>
-            <Controller
-              name="building"
-              control={control}
-              render={({ field, fieldState }) => (
-                <BuildingSelect
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  required
-                />
-              )}
-            />
+            <BuildingSelectControl control={control} name="building" />
             <Controller
               name="date"
               control={control}
