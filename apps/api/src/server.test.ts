@@ -108,8 +108,9 @@ describe('the server process', () => {
     const port = freePort();
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
     try {
-      await waitFor(() => first.output().includes('listo en'));
-      assert.match(first.output(), /admin@consorcio\.com\.ar\s+Admin1234/);
+      // The logins may reach the pipe in a later chunk than the "listo en" line: wait for them.
+      await waitFor(() => /admin@consorcio\.com\.ar\s+Admin1234/.test(first.output()));
+      assert.match(first.output(), /listo en/);
       first.child.kill('SIGTERM');
       assert.equal(await first.exited, 0);
     } finally {

@@ -52,12 +52,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const where = config.databaseUrl ? 'PostgreSQL' : `base embebida en ${config.dataDir}`;
-  console.log(`\nPanel Administrador listo en http://localhost:${(app.server.address() as { port: number }).port} (${where})`);
+  // One write: whoever reads "listo en" has the demo logins too.
+  const ready = [`\nPanel Administrador listo en http://localhost:${(app.server.address() as { port: number }).port} (${where})`];
   if (demo) {
-    console.log('\nDatos de demostración. Ingresos:');
-    for (const l of demo.logins) console.log(`  ${l.role.padEnd(15)} ${l.email.padEnd(34)} ${l.password}`);
-    console.log('');
+    ready.push('\nDatos de demostración. Ingresos:');
+    for (const l of demo.logins) ready.push(`  ${l.role.padEnd(15)} ${l.email.padEnd(34)} ${l.password}`);
+    ready.push('');
   }
+  console.log(ready.join('\n'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
