@@ -12,7 +12,8 @@ const geocoderPort = GEOCODER_PORT;
 export default defineConfig({
   testDir: './tests',
   // A ceiling for a hung journey, not a speed target: journeys wait for conditions, never for time.
-  timeout: 90_000,
+  // Two CPU hogs beside two workers on two cores make a long journey take twice its quiet time.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

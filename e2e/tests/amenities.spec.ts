@@ -74,7 +74,7 @@ test.describe('on a phone', () => {
     await page.getByRole('option', { name: /07:30 – 15:30/ }).click();
     await expectNoSeriousA11yViolations(page, 'resident bookings');
     await card.getByRole('button', { name: `Reservar ${type}` }).click();
-    await expect(page.getByText('Turno reservado')).toBeVisible();
+    await expect(page.getByText('Turno reservado', { exact: true })).toBeVisible();
     const mine = page.getByRole('table', { name: 'Mis reservas' });
     await expect(mine).toContainText(type);
     await expect(mine).toContainText(dmy(day));
