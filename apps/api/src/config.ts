@@ -23,7 +23,6 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Panel Administrador <no-reply@localhost>')),
   MP_ACCESS_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   MP_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
-  MP_API_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://api.mercadopago.com')),
   TILE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -54,7 +53,6 @@ export type Config = {
   mailFrom: string;
   mpAccessToken: string | undefined;
   mpWebhookSecret: string | undefined;
-  mpApiUrl: string;
   tileUrl: string;
   /** null: address search is off. */
   geocoderUrl: string | null;
@@ -74,6 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  // Without the secret no notification could be verified: every payment would wait for the re-check job.
+  if (e.MP_ACCESS_TOKEN && !e.MP_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: MP_WEBHOOK_SECRET: required when MP_ACCESS_TOKEN is set');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
@@ -86,7 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mpAccessToken: e.MP_ACCESS_TOKEN,
     mpWebhookSecret: e.MP_WEBHOOK_SECRET,
-    mpApiUrl: e.MP_API_URL,
     tileUrl: e.TILE_URL,
     geocoderUrl: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL.replace(/\/$/, ''),
     trustProxyHops: e.TRUST_PROXY,

@@ -4,6 +4,7 @@ import { MSG } from './messages.ts';
 import { APARTMENT_BOUNDS } from './apartments.ts';
 import { MONTH_KEYS } from './months.ts';
 import { buildingRefSchema } from './buildings.ts';
+import { expensePaymentSchema } from './payments.ts';
 
 export const EXPENSE_STATUSES = ['Adeudada', 'Pagada'] as const;
 export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
@@ -50,6 +51,8 @@ export const expenseSchema = z.object({
   amount: z.number().describe('pesos'),
   status: z.enum(EXPENSE_STATUSES),
   createdAt: z.string(),
+  payment: expensePaymentSchema.nullable().describe('the approved payment that covers it (Pagada), with its receipt'),
+  paymentInProcess: z.boolean().describe('the provider has a payment for it that is not settled yet'),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 

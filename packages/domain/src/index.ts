@@ -13,3 +13,4 @@ export * from './alerts.ts';
 export * from './complaints.ts';
 export * from './amenities.ts';
 export * from './services.ts';
+export * from './payments.ts';

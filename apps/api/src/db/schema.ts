@@ -48,7 +48,7 @@ export const expenseStatusEnum = pgEnum('expense_status', EXPENSE_STATUSES);
 export const complaintStateEnum = pgEnum('complaint_state', ['opened', 'closed']);
 export const bookingStatusEnum = pgEnum('booking_status', ['free', 'booked', 'cancelled']);
 export const subscriptionKindEnum = pgEnum('subscription_kind', ['important', 'all']);
-export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'approved', 'rejected']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'approved', 'rejected', 'cancelled', 'refunded', 'charged_back']);
 export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 
 export const buildings = pgTable(
@@ -269,30 +269,92 @@ export const expenses = pgTable(
   ],
 );
 
+/**
+ * A payment of an expense: a checkout with a provider (mercadopago, sandbox) or one recorded by an
+ * administrator (manual). An expense is Pagada while an approved payment covers it; the partial
+ * unique indexes make a second approved payment, or a second open checkout, impossible.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
     expenseId: integer('expense_id')
       .notNull()
       .references(() => expenses.id),
+    /** The resident who started the checkout (online payments). */
     userId: integer('user_id').references(() => users.id),
     provider: varchar('provider', { length: 30 }).notNull(),
+    /** The provider's checkout (MercadoPago: the preference id). */
     providerRef: varchar('provider_ref', { length: 200 }),
+    /** The provider's payment id, once the payer paid (or tried to). */
     providerPaymentId: varchar('provider_payment_id', { length: 200 }),
     status: paymentStatusEnum('status').notNull().default('pending'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     url: text('url'),
+    /** Manual payments: the administrator who recorded it. */
+    recordedBy: integer('recorded_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /** When the re-check job last asked the provider about this pending checkout. */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('payments_expense_idx').on(t.expenseId),
+    index('payments_expense_idx').on(t.expenseId, t.createdAt),
+    index('payments_building_idx').on(t.buildingId, t.createdAt),
     uniqueIndex('payments_one_approved_uq')
       .on(t.expenseId)
       .where(sql`${t.status} = 'approved'`),
+    uniqueIndex('payments_one_pending_uq')
+      .on(t.expenseId)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex('payments_provider_payment_uq').on(t.provider, t.providerPaymentId),
+    index('payments_pending_check_idx')
+      .on(t.checkedAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('payments_amount_non_negative', sql`${t.amountCents} >= 0`),
   ],
+);
+
+/** Every change of a payment's status: who or what changed it, and when. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    status: paymentStatusEnum('status').notNull(),
+    /** checkout, webhook, sandbox, recheck, manual */
+    source: varchar('source', { length: 20 }).notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    providerPaymentId: varchar('provider_payment_id', { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
+);
+
+/**
+ * The built-in sandbox provider's own books: the payments it "took". It plays MercadoPago's part,
+ * so our side reads them back through the provider interface, as it reads MercadoPago's.
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: serial('id').primaryKey(),
+    checkoutId: varchar('checkout_id', { length: 200 }).notNull(),
+    externalReference: varchar('external_reference', { length: 200 }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('ARS'),
+    status: varchar('status', { length: 20 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  // The sandbox takes one decision per checkout: a second Aprobar, even concurrent, is refused here.
+  (t) => [uniqueIndex('sandbox_payments_checkout_uq').on(t.checkoutId), index('sandbox_payments_reference_idx').on(t.externalReference)],
 );
 
 export const alerts = pgTable(

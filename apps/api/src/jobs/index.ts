@@ -4,6 +4,7 @@ import { pruneIdleSessions } from '../modules/auth/sessions.repository.ts';
 import { pruneLoginAddresses } from '../modules/auth/login-limits.ts';
 import { purgeSentMail } from '../modules/mail/mail.outbox.ts';
 import { deliverDueMail } from '../modules/mail/mail.worker.ts';
+import { recheckPendingPayments } from '../modules/payments/payments.service.ts';
 
 export interface Job {
   name: string;
@@ -36,6 +37,14 @@ export const jobs: Job[] = [
     everyMs: 3_000,
     run: async (app) => {
       await deliverDueMail(app);
+    },
+  },
+  {
+    // Asks the payment provider about pending checkouts: a lost notification never leaves a paid expense Adeudada.
+    name: 'payments-recheck',
+    everyMs: 60_000,
+    run: async (app) => {
+      await recheckPendingPayments(app);
     },
   },
 ];

@@ -16,6 +16,7 @@ import bookingsRoutes from './bookings/bookings.routes.ts';
 import takeRoutes from './bookings/take.routes.ts';
 import servicesRoutes from './services/services.routes.ts';
 import ratingsRoutes from './services/ratings.routes.ts';
+import paymentsRoutes from './payments/payments.routes.ts';
 
 export interface ApiModule {
   prefix: string;
@@ -41,4 +42,5 @@ export const apiModules: ApiModule[] = [
   { prefix: '/bookings', plugin: takeRoutes },
   { prefix: '/services', plugin: servicesRoutes },
   { prefix: '/ratings', plugin: ratingsRoutes },
+  { prefix: '/payment', plugin: paymentsRoutes },
 ];

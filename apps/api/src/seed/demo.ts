@@ -9,6 +9,7 @@ import { seedDemoAmenities } from './demo-amenities.ts';
 import { seedDemoComplaints } from './demo-complaints.ts';
 import { seedDemoBuildings } from './demo-buildings.ts';
 import { seedDemoMoney } from './demo-money.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoPeople } from './demo-people.ts';
 import { seedDemoServices } from './demo-services.ts';
 
@@ -143,6 +144,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), storage?: FileSto
   // Each area adds its own believable data on top of the base world.
   await seedDemoBuildings(db, world);
   await seedDemoMoney(db, world, now);
+  await seedDemoPayments(db, world, now);
   await seedDemoPeople(db, world, logins);
   await seedDemoAlerts(db, world, now);
   await seedDemoComplaints(db, world, now, storage);

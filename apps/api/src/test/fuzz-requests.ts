@@ -54,6 +54,10 @@ export function plausible(name: string, route: FuzzRoute, world: World): fc.Arbi
     case 'apartment':
     case 'apartmentId':
       return ids(world.apartmentIds);
+    case 'expenseId':
+      return ids(world.idsByTable.expenses?.length ? world.idsByTable.expenses : world.anyIds);
+    case 'paymentId':
+      return ids(world.idsByTable.payments?.length ? world.idsByTable.payments : world.anyIds);
     case 'id': {
       // The records of the table the route is about (`/api/spendings/...` → spendings), this world's own.
       const module = route.path.split('/')[2] ?? '';

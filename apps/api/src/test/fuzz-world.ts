@@ -97,6 +97,24 @@ export async function createWorld(t: TestServer): Promise<World> {
     await call('POST', '/api/spendings/add', { building: building.id, date, concept, supplier: 'EPEC', details: 'Factura', amount });
   }
   await call('POST', '/api/expenses/add/2/2025', { buildingId: building.id });
+  // The resident's expense of that month: a checkout left open, one rejected, so the payment routes' ids hit real rows.
+  const ownExpenses = await sendRaw(t, 'GET', `/api/expenses/${apartmentRows[0]!.id}`, {
+    role: 'resident',
+    world,
+    address: FIXTURE_ADDRESS,
+  });
+  const ownExpenseId = (ownExpenses.json as { items?: { id?: unknown }[] } | undefined)?.items?.[0]?.id;
+  if (typeof ownExpenseId === 'number') {
+    const pay = () => sendRaw(t, 'POST', `/api/payment/expense/${ownExpenseId}`, { role: 'resident', world, address: FIXTURE_ADDRESS });
+    const first = (await pay()).json as { paymentId?: unknown } | undefined;
+    if (typeof first?.paymentId === 'number')
+      await sendRaw(t, 'POST', `/api/payment/sandbox/${first.paymentId}/reject`, { role: 'resident', world, address: FIXTURE_ADDRESS });
+    await pay();
+  }
+  // And a paid one recorded by the administrator (a manual payment), for the receipt route.
+  const adminExpenses = await call('GET', `/api/expenses/${apartmentRows[1]!.id}`);
+  const paidExpenseId = (adminExpenses.json as { items?: { id?: unknown }[] } | undefined)?.items?.[0]?.id;
+  if (typeof paidExpenseId === 'number') await call('PUT', `/api/expenses/changeStatus/${paidExpenseId}`);
   // An alert with a subscriber, so the alert routes' ids hit a real row and its edits queue notices.
   await sendRaw(t, 'POST', '/api/subscriptions', {
     role: 'resident',

@@ -161,13 +161,11 @@ export async function listApartmentExpenses(db: DbOrTx, p: Principal, apartmentI
   return { items, total };
 }
 
-/** Flips Adeudada ↔ Pagada in one statement, so two clicks never read a stale status. */
-export async function toggleExpenseStatus(db: DbOrTx, p: Principal, id: number) {
+export async function findVisibleExpense(db: DbOrTx, p: Principal, id: number) {
   const [row] = await db
-    .update(expenses)
-    .set({ status: sql`case when ${expenses.status} = 'Adeudada' then 'Pagada'::expense_status else 'Adeudada'::expense_status end` })
-    .where(and(eq(expenses.id, id), inVisibleBuildings(db, p, expenses.buildingId)))
-    .returning();
+    .select()
+    .from(expenses)
+    .where(and(eq(expenses.id, id), inVisibleBuildings(db, p, expenses.buildingId)));
   return row;
 }
 

@@ -99,10 +99,16 @@ const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/changeStatus/:id',
     {
-      schema: { tags, summary: 'Alterna Adeudada ↔ Pagada', params: idParamsSchema, response: { 200: expenseSchema } },
+      schema: {
+        tags,
+        summary: 'Alterna Adeudada ↔ Pagada: registra (o anula) un pago manual',
+        description: '409 si la expensa se pagó en línea (se reabre sola si el pago se devuelve) o tiene un pago en línea en proceso.',
+        params: idParamsSchema,
+        response: { 200: expenseSchema },
+      },
       preValidation: adminOnly,
     },
-    async (request) => changeExpenseStatus(app.db, await requireAdmin(request), request.params.id),
+    async (request) => changeExpenseStatus(app, await requireAdmin(request), request.params.id),
   );
 
   app.get(

@@ -12,7 +12,8 @@ import {
   type SettlementResult,
   type SettlementStatement,
 } from '@consorcio/domain';
-import type { Db } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { expenses } from '../../db/schema.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { assertBuildingVisible } from '../../lib/tenancy.ts';
@@ -29,11 +30,13 @@ import {
   monthSpendingTotalCents,
   setSettlementTotal,
   settlementDetail,
-  toggleExpenseStatus,
+  findVisibleExpense,
 } from './expenses.repository.ts';
 import { lockBuildingMonths } from './month-lock.ts';
+import { paymentStateOf, type PaymentState } from '../payments/payments.repository.ts';
+import { presentExpensePayment, toggleManualPayment } from '../payments/payments.service.ts';
 
-export function presentExpense(e: typeof expenses.$inferSelect): Expense {
+export function presentExpense(e: typeof expenses.$inferSelect, payment?: PaymentState): Expense {
   return {
     id: e.id,
     apartmentId: e.apartmentId,
@@ -42,7 +45,17 @@ export function presentExpense(e: typeof expenses.$inferSelect): Expense {
     amount: centsToPesos(e.amountCents),
     status: e.status,
     createdAt: e.createdAt.toISOString(),
+    ...presentExpensePayment(payment),
   };
+}
+
+/** The expenses with how each is covered: one query for the payments of the whole list. */
+async function presentExpenses(db: DbOrTx, rows: (typeof expenses.$inferSelect)[]): Promise<Expense[]> {
+  const states = await paymentStateOf(
+    db,
+    rows.map((e) => e.id),
+  );
+  return rows.map((e) => presentExpense(e, states.get(e.id)));
 }
 
 /**
@@ -94,9 +107,9 @@ export async function getExpensesByApartments(
   if (q.buildingId) await assertBuildingVisible(db, p, q.buildingId);
   const r = await listApartmentsWithExpenses(db, p, q);
   const byApartment = new Map<number, Expense[]>();
-  for (const e of r.expenses) {
+  for (const e of await presentExpenses(db, r.expenses)) {
     const list = byApartment.get(e.apartmentId) ?? [];
-    list.push(presentExpense(e));
+    list.push(e);
     byApartment.set(e.apartmentId, list);
   }
   return {
@@ -136,13 +149,16 @@ export async function getApartmentExpenses(
 ): Promise<ListResult<Expense>> {
   if (!(await findVisibleApartment(db, p, apartmentId))) throw notFound();
   const r = await listApartmentExpenses(db, p, apartmentId, page, pageSize);
-  return { items: r.items.map(presentExpense), total: r.total };
+  return { items: await presentExpenses(db, r.items), total: r.total };
 }
 
-export async function changeExpenseStatus(db: Db, p: AdminPrincipal, id: number): Promise<Expense> {
-  const row = await toggleExpenseStatus(db, p, id);
+/** The status toggle: records (or voids) a manual payment; the expense follows its payments. */
+export async function changeExpenseStatus(app: FastifyInstance, p: AdminPrincipal, id: number): Promise<Expense> {
+  await toggleManualPayment(app, p, id);
+  const row = await findVisibleExpense(app.db, p, id);
   if (!row) throw notFound();
-  return presentExpense(row);
+  const [e] = await presentExpenses(app.db, [row]);
+  return e!;
 }
 
 /** The month's statement: spendings grouped by concept and every apartment's share, with the areas it was settled on. */
