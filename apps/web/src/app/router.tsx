@@ -52,6 +52,8 @@ const ServicesListPage = page(() => import('../features/services/ServicesListPag
 const ServiceFormPage = page(() => import('../features/services/ServiceFormPage'));
 const ProposeServicePage = page(() => import('../features/services/ProposeServicePage'));
 const ServiceCardsPage = page(() => import('../features/services/ServiceCardsPage'));
+const SandboxCheckoutPage = page(() => import('../features/payments/SandboxCheckoutPage'));
+const ReceiptPage = page(() => import('../features/payments/ReceiptPage'));
 
 // Admin screens (spec/admin-panel.md §2 and spec/resident-area.md §2).
 const adminRoutes: RouteObject[] = [
@@ -122,7 +124,9 @@ export const routes: RouteObject[] = [
       { path: '/registerAdmin', element: el(RegisterAdminPage) },
       // The page an alert e-mail's unsubscribe link opens: no session needed.
       { path: '/desuscribir', element: el(UnsubscribePage) },
-      { path: '/pago-simulado/:paymentId', element: soon('Pago') },
+      { path: '/pago-simulado/:paymentId', element: el(SandboxCheckoutPage) },
+      // Printable, for residents and administrators alike: no app shell.
+      { path: '/comprobante/:paymentId', element: el(ReceiptPage) },
       { path: '/public', element: el(ResidentLayout), children: residentRoutes },
       { path: '/', element: el(AdminLayout), children: [...adminRoutes, { path: '*', element: el(NotFoundPage) }] },
     ],

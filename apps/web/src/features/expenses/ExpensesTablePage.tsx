@@ -17,7 +17,16 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { EXPENSE_MSG, formatPesos, monthIndex, monthNameEs, type ApartmentExpenses, type Expense, sumPesos } from '@consorcio/domain';
+import {
+  EXPENSE_MSG,
+  PAYMENT_MSG,
+  formatPesos,
+  monthIndex,
+  monthNameEs,
+  type ApartmentExpenses,
+  type Expense,
+  sumPesos,
+} from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState } from '../../components/ErrorState';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
@@ -26,6 +35,7 @@ import { useUrlFilters } from '../../hooks/use-url-filters';
 import { useDialogs } from '../../lib/dialogs';
 import { useExpensesByApartments } from './api';
 import { ExpenseStatusButton } from './ExpenseStatusButton';
+import { paymentMethodLabel, receiptPath } from './payment-labels';
 
 /** Spec §9: the grids show 5 rows. */
 const PAGE_SIZE = 5;
@@ -194,6 +204,7 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Año</TableCell>
                       <TableCell align="right">Monto</TableCell>
                       <TableCell>Estado</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Pago</TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Liquidación</TableCell>
                     </TableRow>
                   </TableHead>
@@ -220,6 +231,13 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
                         </TableCell>
                         <TableCell>
                           <ExpenseStatusButton expense={e} label={`${monthNameEs(e.month)} ${e.year}, depto ${a.number_apartment}`} />
+                          {/* On a phone the Pago column is hidden: its receipt goes under the status. */}
+                          <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
+                            <PaymentSummary expense={e} apartmentNumber={a.number_apartment} compact />
+                          </Box>
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                          <PaymentSummary expense={e} apartmentNumber={a.number_apartment} />
                         </TableCell>
                         <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                           <Link component={RouterLink} to={statementPath(e)}>
@@ -236,5 +254,43 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
         </TableCell>
       </TableRow>
     </Fragment>
+  );
+}
+
+/** Who took the money, with the receipt; `compact` (phones) leaves out the method. */
+function PaymentSummary({
+  expense: e,
+  apartmentNumber,
+  compact = false,
+}: {
+  expense: Expense;
+  apartmentNumber: string;
+  compact?: boolean;
+}) {
+  if (e.payment) {
+    return (
+      <Typography variant="body2" component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 1 }}>
+        {!compact && <span>{paymentMethodLabel(e.payment)}</span>}
+        <Link
+          component={RouterLink}
+          to={receiptPath(e.payment.paymentId)}
+          aria-label={`Comprobante de ${monthNameEs(e.month)} ${e.year}, depto ${apartmentNumber}`}
+        >
+          Comprobante
+        </Link>
+      </Typography>
+    );
+  }
+  if (e.paymentInProcess) {
+    return (
+      <Typography variant="body2" component="span" color="info.main">
+        {PAYMENT_MSG.inProcess}
+      </Typography>
+    );
+  }
+  return compact ? null : (
+    <Typography variant="body2" component="span" color="text.secondary">
+      —
+    </Typography>
   );
 }

@@ -10,20 +10,23 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPesos, monthIndex, monthNameEs, sumPesos } from '@consorcio/domain';
+import { PAYMENT_MSG, formatPesos, monthIndex, monthNameEs, sumPesos, type Expense } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { EmptyState } from '../../components/EmptyState';
 import { useSession } from '../../lib/session';
 import { useApartmentExpenses } from './api';
+import { PayExpenseButton } from './PayExpenseButton';
+import { PaymentReturnAlert } from './PaymentReturnAlert';
+import { receiptPath } from './payment-labels';
 
 /** /public/expenses/{apartmentNumber}/{apartmentName}: the resident's own apartment, from the session. */
 export default function MyExpensesPage() {
   const { apartmentNumber } = useParams();
   const session = useSession();
   const apartment = session.data?.apartment ?? undefined;
-  const q = useApartmentExpenses(apartment?.id);
+  const q = useApartmentExpenses(apartment?.id, { refetchOnFocus: true });
   const owed = sumPesos((q.data?.items ?? []).filter((e) => e.status === 'Adeudada').map((e) => e.amount));
 
   return (
@@ -32,6 +35,7 @@ export default function MyExpensesPage() {
       <Typography color="text.secondary" sx={{ mt: -2, mb: 2 }}>
         {session.data?.building?.name ?? ''} · Depto {apartment?.number_apartment ?? apartmentNumber}
       </Typography>
+      <PaymentReturnAlert />
       {session.isPending || (apartment && q.isPending) ? (
         <PageLoader />
       ) : q.isError || session.isError ? (
@@ -45,7 +49,7 @@ export default function MyExpensesPage() {
           </Typography>
           <Paper variant="outlined">
             <TableContainer>
-              <Table size="small" aria-label="Mis expensas" sx={{ '& th': { fontWeight: 700 } }}>
+              <Table size="small" aria-label="Mis expensas" sx={{ '& th': { fontWeight: 700 }, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Año</TableCell>
@@ -76,7 +80,7 @@ export default function MyExpensesPage() {
                         {formatPesos(e.amount)}
                       </TableCell>
                       <TableCell>
-                        <Chip size="small" label={e.status} color={e.status === 'Pagada' ? 'success' : 'warning'} variant="outlined" />
+                        <ExpenseState expense={e} />
                       </TableCell>
                     </TableRow>
                   ))}
@@ -88,4 +92,23 @@ export default function MyExpensesPage() {
       )}
     </>
   );
+}
+
+/** Spec §2: Pagar only while Adeudada and nothing is in process; once Pagada, its receipt. */
+function ExpenseState({ expense: e }: { expense: Expense }) {
+  const period = `${monthNameEs(e.month)} ${e.year}`;
+  if (e.status === 'Pagada') {
+    return (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
+        <Chip size="small" label="Pagada" color="success" variant="outlined" />
+        {e.payment && (
+          <Link component={RouterLink} to={receiptPath(e.payment.paymentId)} aria-label={`Comprobante de ${period}`} variant="body2">
+            Comprobante
+          </Link>
+        )}
+      </Box>
+    );
+  }
+  if (e.paymentInProcess) return <Chip size="small" label={PAYMENT_MSG.inProcess} color="info" variant="outlined" />;
+  return <PayExpenseButton expenseId={e.id} period={period} />;
 }
