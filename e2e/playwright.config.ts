@@ -55,7 +55,7 @@ export default defineConfig({
     },
     {
       // A fresh embedded database with the demo data, served by the real server and built web app.
-      command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} DEMO=1 PORT=${port} LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:9/{z}/{x}/{y}.png GEOCODER_URL=http://127.0.0.1:${geocoderPort} node --import tsx ../apps/api/src/server.ts`,
+      command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} DEMO=1 PORT=${port} PUBLIC_URL=http://127.0.0.1:${port} LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:9/{z}/{x}/{y}.png GEOCODER_URL=http://127.0.0.1:${geocoderPort} node --import tsx ../apps/api/src/server.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
