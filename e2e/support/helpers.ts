@@ -37,3 +37,36 @@ export async function freshAdmin(page: Page): Promise<void> {
   expect(signup.status()).toBe(201);
   await loginByApi(page, email, 'Edificio2026');
 }
+
+export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** A building of the logged-in administrator's own with two apartments, 1A (60 m2) and 1B (40 m2): the journey owns its months. */
+export async function ownBuilding(page: Page, prefix = 'E2E'): Promise<{ id: number; name: string; apartmentIds: number[] }> {
+  const id = uid();
+  const name = `Edificio ${prefix} ${id}`;
+  const b = await page.request.post('/api/buildings', {
+    data: {
+      name,
+      cata: `${prefix}-${id}`.slice(0, 20),
+      address: 'Av. Colón 100, Córdoba',
+      floor: '3',
+      cant_apartments: '2',
+      latitude: null,
+      longitude: null,
+    },
+  });
+  expect(b.status()).toBe(201);
+  const building = (await b.json()) as { id: number };
+  const apartmentIds: number[] = [];
+  for (const [n, mt2] of [
+    ['1A', 60],
+    ['1B', 40],
+  ] as const) {
+    const a = await page.request.post('/api/apartments', {
+      data: { building: building.id, cata_apartment: `UF ${n} ${id}`.slice(0, 20), mt2, number_apartment: n, state: 1 },
+    });
+    expect(a.status()).toBe(201);
+    apartmentIds.push(((await a.json()) as { id: number }).id);
+  }
+  return { id: building.id, name, apartmentIds };
+}

@@ -1,8 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test, type Page } from '../support/test';
 import { MONTH_NAMES_ES } from '@consorcio/domain';
-import { DEMO_ADMIN, DEMO_RESIDENT, freshAdmin, loginByApi } from '../support/helpers';
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+import { DEMO_ADMIN, DEMO_RESIDENT, freshAdmin, loginByApi, ownBuilding, uid } from '../support/helpers';
 
 /**
  * Chooses an option of a MUI select. A click that lands while the menu is still opening can leave it
@@ -17,27 +15,6 @@ async function pick(page: Page, label: string, option: string) {
     await expect(list).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(box).toHaveText(option);
-}
-
-/** A building of our own with two apartments (60 and 40 m2), so the journey owns its months. */
-async function ownBuilding(page: Page) {
-  const id = uid();
-  const name = `Edificio E2E ${id}`;
-  const b = await page.request.post('/api/buildings', {
-    data: { name, cata: `E2E-${id}`, address: 'Av. Colón 100, Córdoba', floor: '3', cant_apartments: '2', latitude: null, longitude: null },
-  });
-  expect(b.status()).toBe(201);
-  const building = (await b.json()) as { id: number };
-  for (const [n, mt2] of [
-    ['1A', 60],
-    ['1B', 40],
-  ] as const) {
-    const a = await page.request.post('/api/apartments', {
-      data: { building: building.id, cata_apartment: `UF ${n} ${id}`.slice(0, 20), mt2, number_apartment: n, state: 1 },
-    });
-    expect(a.status()).toBe(201);
-  }
-  return { id: building.id, name };
 }
 
 test('an administrator adds a spending, finds it in the filtered board, edits it and deletes it', async ({ page }) => {

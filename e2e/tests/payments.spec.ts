@@ -1,8 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test, type Page } from '../support/test';
 import { MONTH_NAMES_ES } from '@consorcio/domain';
-import { freshAdmin, loginByApi, uniqueEmail } from '../support/helpers';
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+import { freshAdmin, loginByApi, ownBuilding, uniqueEmail } from '../support/helpers';
 
 /** The month `back` months before this one, as the API's path index and year. */
 function monthBack(back: number) {
@@ -18,29 +16,12 @@ function monthBack(back: number) {
  */
 async function ownWorld(admin: Page) {
   await freshAdmin(admin);
-  const id = uid();
-  const name = `Edificio Pagos ${id}`;
-  const b = await admin.request.post('/api/buildings', {
-    data: { name, cata: `PAG-${id}`, address: 'Av. Colón 100, Córdoba', floor: '3', cant_apartments: '2', latitude: null, longitude: null },
-  });
-  expect(b.status()).toBe(201);
-  const building = (await b.json()) as { id: number };
-  const apartmentIds: number[] = [];
-  for (const [n, mt2] of [
-    ['1A', 60],
-    ['1B', 40],
-  ] as const) {
-    const a = await admin.request.post('/api/apartments', {
-      data: { building: building.id, cata_apartment: `UF ${n} ${id}`.slice(0, 20), mt2, number_apartment: n, state: 1 },
-    });
-    expect(a.status()).toBe(201);
-    apartmentIds.push(((await a.json()) as { id: number }).id);
-  }
+  const { id: buildingId, name, apartmentIds } = await ownBuilding(admin, 'Pagos');
   const months = [monthBack(2), monthBack(1)];
   for (const [i, m] of months.entries()) {
     const spent = await admin.request.post('/api/spendings/add', {
       data: {
-        building: building.id,
+        building: buildingId,
         date: `${m.year}-${String(m.month + 1).padStart(2, '0')}-10`,
         concept: 'Limpieza',
         supplier: 'Brillo',
@@ -49,7 +30,7 @@ async function ownWorld(admin: Page) {
       },
     });
     expect(spent.status()).toBe(201);
-    const settled = await admin.request.post(`/api/expenses/add/${m.month}/${m.year}`, { data: { buildingId: building.id } });
+    const settled = await admin.request.post(`/api/expenses/add/${m.month}/${m.year}`, { data: { buildingId } });
     expect(settled.status()).toBe(201);
   }
   const email = uniqueEmail('vecina');
@@ -61,11 +42,11 @@ async function ownWorld(admin: Page) {
       contact: '3514001122',
       isDeleted: false,
       apartment: apartmentIds[0],
-      building: building.id,
+      building: buildingId,
     },
   });
   expect(created.status()).toBe(201);
-  return { buildingId: building.id, name, email, months };
+  return { buildingId, name, email, months };
 }
 
 /** The resident's first login: the password the administrator gave is swapped for their own. */

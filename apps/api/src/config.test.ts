@@ -28,6 +28,9 @@ describe('configuration', () => {
     fails({ GEOCODER_URL: 'nominatim' }, 'GEOCODER_URL');
     fails({ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL');
     fails({ DEMO: 'yes' }, 'DEMO');
+    // Without the secret no MercadoPago notification could be verified.
+    fails({ MP_ACCESS_TOKEN: 'APP_USR-123' }, 'MP_WEBHOOK_SECRET');
+    assert.equal(loadConfig({ MP_ACCESS_TOKEN: 'APP_USR-123', MP_WEBHOOK_SECRET: 's' }).mpAccessToken, 'APP_USR-123');
   });
 
   test('TRUST_PROXY is a hop count, GEOCODER_URL=off turns address search off, https PUBLIC_URL makes cookies Secure', () => {

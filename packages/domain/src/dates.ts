@@ -50,3 +50,19 @@ export function isFutureMonth(year: number, month: number, now: Date = new Date(
   const c = currentMonth(now);
   return year * 12 + month > c.year * 12 + c.month;
 }
+
+const dateTimeParts = new Intl.DateTimeFormat('es-AR', {
+  timeZone: APP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** ISO timestamp → DD/MM/YYYY HH:mm, in Argentina whatever the device's zone. */
+export function formatDateTimeEs(iso: string): string {
+  const p = Object.fromEntries(dateTimeParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}

@@ -2,10 +2,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { asc, eq, sql } from 'drizzle-orm';
 import ical from 'node-ical';
-import { startTestServer, type TestServer } from '../test/harness.ts';
-import type { Db } from '../db/client.ts';
+import type { TestServer } from '../test/harness.ts';
+import { startDemoServer } from '../test/fixtures.ts';
 import { alerts, buildings, mailOutbox, subscriptions, users } from '../db/schema.ts';
-import { DEMO_RESIDENT_PASSWORD, seedDemo } from './demo.ts';
+import { DEMO_RESIDENT_PASSWORD } from './demo.ts';
 
 /** 20/12/2025 in Córdoba: next month is in the next year. */
 const NOW = new Date('2025-12-20T15:00:00Z');
@@ -13,8 +13,7 @@ const NOW = new Date('2025-12-20T15:00:00Z');
 describe('demo data: alerts and subscriptions', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer({ services: { clock: () => NOW } });
-    await t.database.db.transaction(async (tx) => seedDemo(tx as unknown as Db, NOW));
+    t = await startDemoServer(NOW);
   });
   after(() => t.close());
 

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, isNotNull, sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../test/harness.ts';
-import type { Db } from '../db/client.ts';
+import type { TestServer } from '../test/harness.ts';
+import { startDemoServer } from '../test/fixtures.ts';
 import { complaintReplies, complaints, mailOutbox, users } from '../db/schema.ts';
 import { LocalFileStorage } from '../lib/storage.ts';
-import { DEMO_ADMIN, DEMO_RESIDENT_PASSWORD, seedDemo } from './demo.ts';
+import { DEMO_ADMIN, DEMO_RESIDENT_PASSWORD } from './demo.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 
@@ -18,8 +18,7 @@ describe('demo data: complaints', () => {
   before(async () => {
     uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-uploads-'));
     const storage = new LocalFileStorage(uploads);
-    t = await startTestServer({ services: { clock: () => NOW, storage } });
-    await t.database.db.transaction(async (tx) => seedDemo(tx as unknown as Db, NOW, storage));
+    t = await startDemoServer(NOW, { storage });
   });
   after(async () => {
     await t.close();

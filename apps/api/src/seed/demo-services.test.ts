@@ -2,18 +2,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { foldForSearch } from '@consorcio/domain';
-import { startTestServer, type TestServer } from '../test/harness.ts';
-import type { Db } from '../db/client.ts';
+import type { TestServer } from '../test/harness.ts';
+import { startDemoServer } from '../test/fixtures.ts';
 import { apartments, buildings, mailOutbox, ratings, services, users } from '../db/schema.ts';
-import { seedDemo } from './demo.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 
 describe('demo data: useful services', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer({ services: { clock: () => NOW } });
-    await t.database.db.transaction(async (tx) => seedDemo(tx as unknown as Db, NOW));
+    t = await startDemoServer(NOW);
   });
   after(async () => {
     await t.close();

@@ -1,4 +1,7 @@
-import type { TestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import type { Db } from '../db/client.ts';
+import type { Services } from '../services.ts';
+import { seedDemo } from '../seed/demo.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../seed/factories.ts';
 
 /**
@@ -19,4 +22,11 @@ export async function twoTenants(t: TestServer) {
     return { admin, building, apartment, resident, adminClient, residentClient };
   };
   return { a: await make('A'), b: await make('B') };
+}
+
+/** A test server over the demo data set, seeded as of `now`, with the clock fixed there. */
+export async function startDemoServer(now: Date, services: Partial<Services> = {}): Promise<TestServer> {
+  const t = await startTestServer({ services: { clock: () => now, ...services } });
+  await t.database.db.transaction(async (tx) => seedDemo(tx as unknown as Db, now, services.storage));
+  return t;
 }

@@ -1,17 +1,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
-import type { Db } from '../../db/client.ts';
+import type { TestServer } from '../../test/harness.ts';
+import { startDemoServer } from '../../test/fixtures.ts';
 import { amenities, mailOutbox } from '../../db/schema.ts';
-import { DEMO_ADMIN, DEMO_RESIDENT_PASSWORD, seedDemo } from '../../seed/demo.ts';
+import { DEMO_ADMIN, DEMO_RESIDENT_PASSWORD } from '../../seed/demo.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 
 describe('demo data: amenities and slots', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer({ services: { clock: () => NOW } });
-    await t.database.db.transaction(async (tx) => seedDemo(tx as unknown as Db, NOW));
+    t = await startDemoServer(NOW);
   });
   after(() => t.close());
 

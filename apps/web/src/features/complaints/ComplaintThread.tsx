@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
-import { APP_TIME_ZONE, COMPLAINT_BOUNDS, COMPLAINT_MSG, createReplySchema, type Reply } from '@consorcio/domain';
+import { COMPLAINT_BOUNDS, COMPLAINT_MSG, createReplySchema, formatDateTimeEs, type Reply } from '@consorcio/domain';
 import { ErrorState } from '../../components/ErrorState';
 import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { handleFormError } from '../../lib/form-errors';
@@ -18,22 +18,6 @@ import { useAddReply, useReplies } from './api';
 
 type Viewer = 'admin' | 'resident';
 type ReplyForm = z.input<typeof createReplySchema>;
-
-const dateTimeParts = new Intl.DateTimeFormat('es-AR', {
-  timeZone: APP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** ISO timestamp → DD/MM/YYYY HH:mm, in Argentina whatever the device's zone. */
-export function formatDateTimeEs(iso: string): string {
-  const p = Object.fromEntries(dateTimeParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
 
 const ROLE_LABEL: Record<Viewer, string> = { admin: 'Administración', resident: 'Vecino' };
 

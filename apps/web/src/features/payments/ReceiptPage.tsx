@@ -6,7 +6,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
-import { APP_TIME_ZONE, PAYMENT_MSG, PAYMENT_PROVIDER_LABEL, formatPesos, monthNameEs, type Receipt } from '@consorcio/domain';
+import { PAYMENT_MSG, PAYMENT_PROVIDER_LABEL, formatDateTimeEs, formatPesos, monthNameEs, type Receipt } from '@consorcio/domain';
 import { PublicPageFrame } from '../../components/PublicPageFrame';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
@@ -17,22 +17,6 @@ import { useReceipt } from './api';
 import { parsePaymentId } from './payment-id';
 
 const TITLE = 'Comprobante de pago';
-
-const dateTimeParts = new Intl.DateTimeFormat('es-AR', {
-  timeZone: APP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** ISO timestamp → DD/MM/YYYY HH:mm in Argentina, whatever the device's zone. */
-function formatDateTimeEs(iso: string): string {
-  const p = Object.fromEntries(dateTimeParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
 
 function paymentMethod(r: Receipt): string {
   if (r.provider === 'manual') return r.recordedBy ? `Registrado por ${r.recordedBy.name}` : PAYMENT_PROVIDER_LABEL.manual;

@@ -9,8 +9,8 @@ const providers = new WeakMap<FastifyInstance, PaymentProvider>();
 export function paymentProvider(app: FastifyInstance): PaymentProvider {
   let provider = providers.get(app);
   if (!provider) {
-    const { mpAccessToken, publicUrl } = app.config;
-    provider = mpAccessToken ? new MercadoPagoProvider({ accessToken: mpAccessToken, publicUrl }) : new SandboxProvider(app.db);
+    const { mpAccessToken } = app.config;
+    provider = mpAccessToken ? new MercadoPagoProvider({ accessToken: mpAccessToken }) : new SandboxProvider(app.db);
     providers.set(app, provider);
   }
   return provider;

@@ -38,7 +38,7 @@ export class MercadoPagoProvider implements PaymentProvider {
   private readonly preferences: Preference;
   private readonly payments: Payment;
 
-  constructor(opts: { accessToken: string; publicUrl: string }) {
+  constructor(opts: { accessToken: string }) {
     const client = new MercadoPagoConfig({
       accessToken: opts.accessToken,
       // One quick retry at most: a resident waits on createCheckout, and the re-check job tries again later anyway.
