@@ -23,6 +23,10 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Panel Administrador <no-reply@localhost>')),
   MP_ACCESS_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   MP_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  // An OpenID Connect provider (https://accounts.google.com for Google): "Continuar con Google".
+  OIDC_ISSUER: optionalUrl(['https:', 'http:']),
+  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
   TILE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -53,6 +57,8 @@ export type Config = {
   mailFrom: string;
   mpAccessToken: string | undefined;
   mpWebhookSecret: string | undefined;
+  /** null: no OpenID Connect provider, the "Continuar con Google" buttons are not shown. */
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   tileUrl: string;
   /** null: address search is off. */
   geocoderUrl: string | null;
@@ -76,6 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MP_ACCESS_TOKEN && !e.MP_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration: MP_WEBHOOK_SECRET: required when MP_ACCESS_TOKEN is set');
   }
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
+  if (oidcSet > 0 && oidcSet < 3) {
+    const missing = !e.OIDC_ISSUER ? 'OIDC_ISSUER' : !e.OIDC_CLIENT_ID ? 'OIDC_CLIENT_ID' : 'OIDC_CLIENT_SECRET';
+    throw new ConfigError(`Invalid configuration: ${missing}: required with the other OIDC_* variables`);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
@@ -88,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mpAccessToken: e.MP_ACCESS_TOKEN,
     mpWebhookSecret: e.MP_WEBHOOK_SECRET,
+    oidc: oidcSet === 3 ? { issuer: e.OIDC_ISSUER!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : null,
     tileUrl: e.TILE_URL,
     geocoderUrl: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL.replace(/\/$/, ''),
     trustProxyHops: e.TRUST_PROXY,

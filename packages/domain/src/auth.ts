@@ -48,8 +48,35 @@ export const registerAdminSchema = z.object({
   email: emailSchema,
   contact: contactSchema,
   password: passwordSchema,
+  /** From the provider's callback (?oidc=): links the new account to the provider's subject. Its e-mail must be the one the provider verified. */
+  oidcToken: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, MSG.invalidValue)
+    .optional(),
 });
 export type RegisterAdminInput = z.infer<typeof registerAdminSchema>;
+
+/** GET /admin/oidc/signup/{token}: what the provider said, to fill the sign-up form. */
+export const oidcSignupSchema = z.object({ name: z.string(), email: z.string() });
+export type OidcSignup = z.infer<typeof oidcSignupSchema>;
+
+/** `?oidcError=` codes the callbacks send the browser back with. */
+export const OIDC_ERRORS = ['cancelled', 'unverified', 'taken', 'notLinked', 'expired', 'failed', 'banned'] as const;
+export type OidcError = (typeof OIDC_ERRORS)[number];
+
+export const OIDC_MSG: Record<OidcError, string> & { continueWithGoogle: string; loginWithGoogle: string; emailMismatch: string } = {
+  continueWithGoogle: 'Continuar con Google',
+  loginWithGoogle: 'Ingresar con Google',
+  cancelled: 'Cancelaste el ingreso con Google. Podés intentarlo de nuevo o completar el formulario a mano.',
+  unverified: 'Tu cuenta de Google no tiene el e-mail verificado: no podemos usarlo. Completá el formulario a mano.',
+  taken: 'Ese e-mail ya está registrado. Ingresá con tu contraseña o con Google, si la cuenta ya está vinculada.',
+  notLinked:
+    'Esa cuenta de Google no está vinculada a ningún usuario. Registrate como administrador con Google o ingresá con tu contraseña.',
+  expired: 'El ingreso con Google venció o no es válido. Intentalo de nuevo.',
+  failed: 'No pudimos completar el ingreso con Google. Intentalo de nuevo en unos minutos.',
+  banned: 'Usuario deshabilitado',
+  emailMismatch: 'El e-mail debe ser el de tu cuenta de Google',
+};
 
 /** POST /admin/: the new administrator. */
 export const registeredAdminSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });

@@ -151,5 +151,6 @@ export const appConfigSchema = z.object({
   tileUrl: z.string(),
   /** false: no address search (GEOCODER_URL=off); addresses are typed by hand. */
   geocoder: z.boolean(),
+  oidc: z.boolean().describe('an OpenID Connect provider is configured: show "Continuar con Google" / "Ingresar con Google"'),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

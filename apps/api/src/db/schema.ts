@@ -153,6 +153,56 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/** An account's link to an OpenID Connect provider's subject (Google): log in with it later. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    issuer: varchar('issuer', { length: 300 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    /** The verified e-mail the provider gave when the link was made. */
+    email: varchar('email', { length: 254 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_identities_subject_uq').on(t.issuer, t.subject), index('user_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * An authorization request under way (sign-up or login with the provider): state, nonce and PKCE
+ * verifier live here, not in memory, so any replica can take the callback. The browser that
+ * started it holds a cookie whose hash is `browserHash`; a callback from another browser is refused.
+ * After the callback, a sign-up flow keeps the verified claims for the form (signupTokenHash).
+ */
+export const oidcFlows = pgTable(
+  'oidc_flows',
+  {
+    id: serial('id').primaryKey(),
+    purpose: varchar('purpose', { length: 10 }).notNull(),
+    state: varchar('state', { length: 100 }).notNull(),
+    nonce: varchar('nonce', { length: 100 }).notNull(),
+    codeVerifier: varchar('code_verifier', { length: 200 }).notNull(),
+    browserHash: varchar('browser_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when the callback used it: a flow (and its code) serves once. */
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    subject: varchar('subject', { length: 255 }),
+    email: varchar('email', { length: 254 }),
+    name: varchar('name', { length: 200 }),
+    signupTokenHash: varchar('signup_token_hash', { length: 64 }),
+    /** Set when POST /admin/ created the account with it. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('oidc_flows_state_uq').on(t.state),
+    uniqueIndex('oidc_flows_signup_token_uq').on(t.signupTokenHash),
+    index('oidc_flows_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** One row per counted event (failed login, reset request); windows are counted in SQL. */
 export const rateLimitEvents = pgTable(
   'rate_limit_events',

@@ -29,7 +29,7 @@ const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appConfigSchema },
       },
     },
-    async () => ({ tileUrl: app.config.tileUrl, geocoder: app.services.geocoder.enabled }),
+    async () => ({ tileUrl: app.config.tileUrl, geocoder: app.services.geocoder.enabled, oidc: app.config.oidc !== null }),
   );
 
   app.get(
