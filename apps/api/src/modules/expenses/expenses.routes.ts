@@ -71,12 +71,14 @@ const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Meses liquidados, más nuevos primero (paginado)',
+        description:
+          'Administrador: sus edificios. Residente: solo el suyo (para leer sus liquidaciones); buildingId toma su edificio por omisión y cualquier otro responde 404.',
         querystring: listQuerySchema.extend({ buildingId: idSchema.optional() }),
         response: { 200: listResultSchema(settledMonthSchema) },
       },
-      preValidation: adminOnly,
+      preValidation: signedIn,
     },
-    async (request) => getSettledMonths(app.db, await requireAdmin(request), request.query),
+    async (request) => getSettledMonths(app.db, await requireUser(request), request.query),
   );
 
   app.get(

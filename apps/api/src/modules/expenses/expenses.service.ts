@@ -132,8 +132,10 @@ export async function getSettledMonths(
   p: Principal,
   q: { buildingId?: number; page: number; pageSize: number },
 ): Promise<ListResult<SettledMonth>> {
-  if (q.buildingId) await assertBuildingVisible(db, p, q.buildingId);
-  const r = await listSettledMonths(db, p, q);
+  // A resident's are their own building's: the filter defaults to it, any other building is 404.
+  const buildingId = p.role === 'resident' ? (q.buildingId ?? p.buildingId ?? 0) : q.buildingId;
+  if (buildingId !== undefined) await assertBuildingVisible(db, p, buildingId);
+  const r = await listSettledMonths(db, p, { ...q, buildingId });
   return {
     items: r.items.map((s) => ({ buildingId: s.buildingId, year: s.year, month: monthKey(s.month), total: centsToPesos(s.totalCents) })),
     total: r.total,

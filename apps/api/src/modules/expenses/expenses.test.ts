@@ -347,7 +347,8 @@ describe('expenses (expensas)', () => {
     const r = w.a.residentClient;
     assert.equal((await r.post('/api/expenses/add/0/2025', { buildingId: w.a.building.id })).status, 403);
     assert.equal((await r.get('/api/expenses/allByApartments')).status, 403);
-    assert.equal((await r.get('/api/expenses/invoicedExpenses')).status, 403);
+    // Their own building's settled months they do read (spendings-resident.test.ts).
+    assert.equal((await r.get('/api/expenses/invoicedExpenses')).status, 200);
     assert.equal((await r.put('/api/expenses/changeStatus/1')).status, 403);
     assert.equal((await r.get(`/api/expenses/${w.a.apartment.id}`)).status, 200);
     assert.equal((await t.client().get(`/api/expenses/${w.a.apartment.id}`)).status, 401);
@@ -358,7 +359,6 @@ describe('expenses (expensas)', () => {
       ['POST', '/api/expenses/add/13/1800', { buildingId: 'x' }],
       ['POST', '/api/expenses/add/0/2025', {}],
       ['GET', '/api/expenses/allByApartments?buildingId=abc&pageSize=100000'],
-      ['GET', '/api/expenses/invoicedExpenses?buildingId=-1&page=0'],
       ['PUT', '/api/expenses/changeStatus/abc'],
     ];
     for (const [method, path, body] of bad) {
@@ -374,5 +374,7 @@ describe('expenses (expensas)', () => {
       assert.equal((await t.client().get(path)).status, 401, path);
       assert.equal((await w.a.residentClient.get(path)).status, 404, path);
     }
+    assert.equal((await t.client().get('/api/expenses/invoicedExpenses?buildingId=-1&page=0')).status, 401);
+    assert.equal((await w.a.residentClient.get('/api/expenses/invoicedExpenses?buildingId=-1&page=0')).status, 400);
   });
 });

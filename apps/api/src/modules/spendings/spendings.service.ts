@@ -12,9 +12,9 @@ import {
   type UpdateSpendingInput,
 } from '@consorcio/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { assertBuildingVisible } from '../../lib/tenancy.ts';
-import type { AdminPrincipal } from '../../plugins/auth.ts';
+import type { AdminPrincipal, Principal } from '../../plugins/auth.ts';
 import { isMonthSettled, lockBuildingMonths, monthOfDate, type BuildingMonth } from '../expenses/month-lock.ts';
 import {
   deleteSpendingRow,
@@ -46,30 +46,40 @@ function present(
   };
 }
 
-export async function getSpendings(db: Db, p: AdminPrincipal, q: ListSpendingsQuery): Promise<SpendingList> {
-  const r = await listSpendings(db, p, q);
+/**
+ * The building a read is narrowed to, checked: a missing or foreign building is 404, as if it did not
+ * exist. An administrator's filter stays as given; a resident reads only their own building's, which
+ * the filter defaults to.
+ */
+async function readableBuilding(db: Db, p: Principal, buildingId: number | undefined): Promise<number | undefined> {
+  const scope = p.role === 'admin' ? buildingId : (buildingId ?? p.buildingId ?? 0);
+  if (scope !== undefined) await assertBuildingVisible(db, p, scope);
+  return scope;
+}
+
+export async function getSpendings(db: Db, p: Principal, q: ListSpendingsQuery): Promise<SpendingList> {
+  // An administrator filtering by a building not theirs gets an empty list, as always; the query keeps it to theirs.
+  const buildingId = p.role === 'admin' ? q.buildingId : await readableBuilding(db, p, q.buildingId);
+  const r = await listSpendings(db, p, { ...q, buildingId });
   return { items: r.items.map((s) => present(s, s.buildingName)), total: r.total, sum: centsToPesos(r.sumCents) };
 }
 
-export async function getSpending(db: Db, p: AdminPrincipal, id: number): Promise<Spending> {
+export async function getSpending(db: Db, p: Principal, id: number): Promise<Spending> {
   const row = await findVisibleSpending(db, p, id);
   if (!row) throw notFound();
   return present(row, row.buildingName);
 }
 
-export async function getConcepts(db: Db, p: AdminPrincipal, buildingId?: number) {
-  if (buildingId) await assertBuildingVisible(db, p, buildingId);
-  return { items: await listConcepts(db, p, buildingId) };
+export async function getConcepts(db: Db, p: Principal, buildingId?: number) {
+  return { items: await listConcepts(db, p, await readableBuilding(db, p, buildingId)) };
 }
 
-export async function getStats(
-  db: Db,
-  p: AdminPrincipal,
-  q: { buildingId: number; year?: number; month?: number },
-): Promise<SpendingStats> {
-  await assertBuildingVisible(db, p, q.buildingId);
+export async function getStats(db: Db, p: Principal, q: { buildingId?: number; year?: number; month?: number }): Promise<SpendingStats> {
+  // Required of an administrator (a resident's defaults to their building), as the route schema used to say.
+  if (p.role === 'admin' && q.buildingId === undefined) throw validation(MSG.required, { buildingId: MSG.required });
+  const buildingId = (await readableBuilding(db, p, q.buildingId))!;
   const year = q.year ?? Number(todayIso().slice(0, 4));
-  const r = await spendingStats(db, p, q.buildingId, year, q.month);
+  const r = await spendingStats(db, p, buildingId, year, q.month);
   const byMonth = Array.from({ length: 12 }, (_, month) => ({ month, total: 0 }));
   for (const m of r.byMonth) byMonth[m.month]!.total = centsToPesos(m.totalCents);
   return {
