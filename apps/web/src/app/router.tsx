@@ -1,14 +1,11 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { UnderConstruction } from '../components/UnderConstruction';
 import ResidentIndexRedirect from '../features/resident/ResidentIndexRedirect';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Lazy => lazy(load);
 const el = (C: Lazy) => <C />;
-/** A screen that a later issue builds. */
-const soon = (title: string) => <UnderConstruction title={title} />;
 
 const LandingPage = page(() => import('../routes/LandingPage'));
 const RegisterAdminPage = page(() => import('../features/auth/RegisterAdminPage'));
@@ -43,6 +40,7 @@ const BuildingDetailPage = page(() => import('../routes/BuildingDetailPage'));
 const ApartmentCreatePage = page(() => import('../routes/ApartmentCreatePage'));
 const ApartmentEditPage = page(() => import('../routes/ApartmentEditPage'));
 const SpendingsBoardPage = page(() => import('../routes/SpendingsBoardPage'));
+const ResidentSpendingsBoardPage = page(() => import('../features/spendings/ResidentSpendingsBoardPage'));
 const SpendingFormPage = page(() => import('../features/spendings/SpendingFormPage'));
 const ExpensesTablePage = page(() => import('../features/expenses/ExpensesTablePage'));
 const SettlementPage = page(() => import('../features/expenses/SettlementPage'));
@@ -106,7 +104,7 @@ const residentRoutes: RouteObject[] = [
   { path: 'contservices/:buildingId', element: el(ServiceCardsPage) },
   { path: 'expenses/:apartmentNumber/:apartmentName', element: el(MyExpensesPage) },
   { path: 'settlements/:buildingId/:year/:month', element: el(ResidentSettlementPage) },
-  { path: 'spendings/board', element: soon('Gastos del edificio') },
+  { path: 'spendings/board', element: el(ResidentSpendingsBoardPage) },
   { path: '*', element: el(NotFoundPage) },
 ];
 

@@ -6,6 +6,7 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import HandymanIcon from '@mui/icons-material/Handyman';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import { AppShell, type NavItem } from './AppShell';
 import { RequireRole } from '../features/auth/RequireRole';
 import { useSession } from '../lib/session';
@@ -22,6 +23,7 @@ function residentNav(id: number, apartmentNumber: string, buildingName: string, 
       to: `/public/expenses/${encodeURIComponent(apartmentNumber)}/${encodeURIComponent(buildingName)}`,
       icon: <ReceiptLongIcon />,
     },
+    { label: 'Gastos del edificio', to: '/public/spendings/board', icon: <QueryStatsIcon /> },
     { label: 'Reclamos', to: `/public/${id}/complaints`, icon: <ReportProblemIcon /> },
     { label: 'Servicios Utiles', to: `/public/contservices/${buildingId}`, icon: <HandymanIcon /> },
   ];

@@ -22,6 +22,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { LoginDialog } from '../features/auth/LoginDialog';
+import { oidcErrorMessage, useConsumedParams } from '../features/auth/oidc-params';
 import { homeFor, useSession } from '../lib/session';
 
 const BENEFITS = [
@@ -130,7 +131,10 @@ function useRevealOnScroll(headerRef: React.RefObject<HTMLElement | null>) {
 export default function LandingPage() {
   const session = useSession();
   const location = useLocation();
-  const [loginOpen, setLoginOpen] = useState(Boolean((location.state as { openLogin?: boolean } | null)?.openLogin));
+  // Back from a failed login with Google (`?oidcError=<code>`): the login dialog opens and says why.
+  const returned = useConsumedParams('oidcError');
+  const [oidcNotice, setOidcNotice] = useState(() => oidcErrorMessage(returned.oidcError));
+  const [loginOpen, setLoginOpen] = useState(Boolean((location.state as { openLogin?: boolean } | null)?.openLogin) || !!oidcNotice);
   // While the login's welcome dialog shows, the login dialog does the navigating.
   const [signingIn, setSigningIn] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -248,7 +252,15 @@ export default function LandingPage() {
       <Box component="footer" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
         <Typography variant="body2">© {new Date().getFullYear()} Panel Administrador · Córdoba, Argentina</Typography>
       </Box>
-      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} onSigningIn={setSigningIn} />
+      <LoginDialog
+        open={loginOpen}
+        onClose={() => {
+          setLoginOpen(false);
+          setOidcNotice(undefined);
+        }}
+        onSigningIn={setSigningIn}
+        notice={oidcNotice}
+      />
     </Box>
   );
 }

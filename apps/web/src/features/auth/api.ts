@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResult, RegisterAdminInput, RegisteredAdmin } from '@consorcio/domain';
-import { api } from '../../lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, LoginResult, OidcSignup, RegisterAdminInput, RegisteredAdmin } from '@consorcio/domain';
+import { api, retryServerErrors } from '../../lib/api';
 import { sessionKey, storeProfile } from '../../lib/session';
 
 export function useLogin() {
@@ -20,5 +20,20 @@ export function useLogin() {
 export function useRegisterAdmin() {
   return useMutation({
     mutationFn: (input: RegisterAdminInput) => api.post<RegisteredAdmin>('/admin/', input),
+  });
+}
+
+/** Full-page navigations (not fetches): the server redirects the browser to the identity provider. */
+export const OIDC_SIGNUP_START = '/api/admin/oidc/start';
+export const OIDC_LOGIN_START = '/api/loggings/oidc/start';
+
+/** What the provider said about the person signing up (`?oidc=<token>` on the way back); 404 once the token is spent or stale. */
+export function useOidcSignup(token: string | undefined) {
+  return useQuery({
+    queryKey: ['oidcSignup', token],
+    queryFn: () => api.get<OidcSignup>(`/admin/oidc/signup/${encodeURIComponent(token!)}`),
+    enabled: !!token,
+    staleTime: Infinity,
+    retry: retryServerErrors,
   });
 }

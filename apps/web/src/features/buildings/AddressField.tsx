@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { GeocodeResult } from '@consorcio/domain';
-import { useAppConfig, useGeocode } from './api';
+import { useAppConfig } from '../../hooks/use-app-config';
+import { useGeocode } from './api';
 
 interface Props {
   value: string;

@@ -8,7 +8,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { EmptyState } from '../../components/EmptyState';
-import { useAppConfig, useBuildings } from './api';
+import { useAppConfig } from '../../hooks/use-app-config';
+import { useBuildings } from './api';
 import { BuildingsCarousel } from './BuildingsCarousel';
 import { BuildingsMap } from './BuildingsMap';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { geocodeQueryReady, type AppConfig, type Building, type GeocodeResult, type ListResult } from '@consorcio/domain';
+import { geocodeQueryReady, type Building, type GeocodeResult, type ListResult } from '@consorcio/domain';
 import { api } from '../../lib/api';
 
 export const buildingsKey = ['buildings'] as const;
@@ -44,15 +44,6 @@ export function useDeleteBuilding() {
   return useMutation({
     mutationFn: (id: number) => api.delete(`/buildings/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: buildingsKey }),
-  });
-}
-
-/** Public settings of the web app (GET /api/config). */
-export function useAppConfig() {
-  return useQuery({
-    queryKey: ['config'],
-    queryFn: () => api.get<AppConfig>('/config'),
-    staleTime: Infinity,
   });
 }
 

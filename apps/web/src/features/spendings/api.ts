@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSpendingInput, Spending, SpendingList, SpendingStats, UpdateSpendingInput } from '@consorcio/domain';
+import type {
+  CreateSpendingInput,
+  ListResult,
+  SettledMonth,
+  Spending,
+  SpendingList,
+  SpendingStats,
+  UpdateSpendingInput,
+} from '@consorcio/domain';
 import { api } from '../../lib/api';
 
 export interface SpendingFilters {
@@ -38,6 +46,19 @@ export function useSpendingStats(buildingId: number, year?: number, month?: numb
   return useQuery({
     queryKey: [...spendingsKey, 'stats', buildingId, year ?? null, month ?? null],
     queryFn: () => api.get<SpendingStats>('/spendings/stats', { buildingId, year, month }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The building's settled months, newest first: the spendings each statement sums up. Keyed under
+ * the expenses, so that settling a month refreshes it.
+ */
+export function useSettledMonths(buildingId: number | undefined, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['expenses', 'settled', buildingId, page, pageSize],
+    queryFn: () => api.get<ListResult<SettledMonth>>('/expenses/invoicedExpenses', { buildingId, page, pageSize }),
+    enabled: !!buildingId,
     placeholderData: keepPreviousData,
   });
 }

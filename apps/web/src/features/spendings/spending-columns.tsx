@@ -52,3 +52,13 @@ export const spendingEditColumn: Column<Spending> = {
     </IconButton>
   ),
 };
+
+/** Read-only boards (the residents') show who was paid and what for, on wide screens. */
+export const spendingSupplierColumn: Column<Spending> = {
+  key: 'supplier',
+  header: 'Proveedor',
+  render: (s) => s.supplier,
+  hideOnMobile: true,
+};
+
+export const spendingDetailsColumn: Column<Spending> = { key: 'details', header: 'Detalle', render: (s) => s.details, hideOnMobile: true };
