@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { GEOCODER_PORT } from './support/geocoder';
+import { OIDC_CLIENT, OIDC_ISSUER, OIDC_PORT } from './support/oidc';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = `.tmp/data-${port}`;
@@ -54,8 +55,14 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
+      command: `node --import tsx support/oidc-server.ts ${OIDC_PORT} ${port}`,
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // A fresh embedded database with the demo data, served by the real server and built web app.
-      command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} DEMO=1 PORT=${port} PUBLIC_URL=http://127.0.0.1:${port} LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:9/{z}/{x}/{y}.png GEOCODER_URL=http://127.0.0.1:${geocoderPort} node --import tsx ../apps/api/src/server.ts`,
+      command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} DEMO=1 PORT=${port} PUBLIC_URL=http://127.0.0.1:${port} LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:9/{z}/{x}/{y}.png GEOCODER_URL=http://127.0.0.1:${geocoderPort} OIDC_ISSUER=${OIDC_ISSUER} OIDC_CLIENT_ID=${OIDC_CLIENT.id} OIDC_CLIENT_SECRET=${OIDC_CLIENT.secret} node --import tsx ../apps/api/src/server.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

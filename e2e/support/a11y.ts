@@ -30,6 +30,9 @@ export function routeOf(url: string): string {
   );
 }
 
+/** The product under test (playwright.config.ts serves it here). */
+const APP_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+
 /** Consecutive still frames that count as settled. */
 const STILL_FRAMES = 5;
 
@@ -165,6 +168,8 @@ export class A11yAudit {
 
   private stop(page: Page, kind: string, url: string): void {
     audits.set(page, this);
+    // Another site's page (the stand-in identity provider's login form) is not ours to audit.
+    if (new URL(url).origin !== APP_ORIGIN) return;
     const list = this.entries.get(page) ?? [];
     this.entries.set(page, list);
     if (kind === 'replace' && list.length > 0) list[list.length - 1] = url;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pruneRateLimitEvents } from '../lib/rate-limit.ts';
 import { pruneIdleSessions } from '../modules/auth/sessions.repository.ts';
 import { pruneLoginAddresses } from '../modules/auth/login-limits.ts';
+import { pruneExpiredFlows } from '../modules/auth/oidc.repository.ts';
 import { purgeSentMail } from '../modules/mail/mail.outbox.ts';
 import { deliverDueMail } from '../modules/mail/mail.worker.ts';
 import { recheckPendingPayments } from '../modules/payments/payments.service.ts';
@@ -21,6 +22,14 @@ export const jobs: Job[] = [
       await pruneRateLimitEvents(app.db);
       await pruneIdleSessions(app.db);
       await pruneLoginAddresses(app.db, app.services.clock());
+    },
+  },
+  {
+    // Authorization requests and sign-up tokens of the OpenID Connect provider, once expired.
+    name: 'prune-oidc',
+    everyMs: 60 * 60_000,
+    run: async (app) => {
+      await pruneExpiredFlows(app.db, app.services.clock());
     },
   },
   {

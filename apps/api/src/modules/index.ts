@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
+import oidcLoginRoutes from './auth/oidc.routes.ts';
 import adminsRoutes from './admins/admins.routes.ts';
 import buildingsRoutes from './buildings/buildings.routes.ts';
 import placesRoutes from './buildings/places.routes.ts';
@@ -26,6 +27,7 @@ export interface ApiModule {
 /** Every API module and where it lives under /api. */
 export const apiModules: ApiModule[] = [
   { prefix: '/loggings', plugin: authRoutes },
+  { prefix: '/loggings', plugin: oidcLoginRoutes },
   { prefix: '/admin', plugin: adminsRoutes },
   { prefix: '/buildings', plugin: buildingsRoutes },
   { prefix: '', plugin: placesRoutes },
