@@ -57,3 +57,14 @@ test('a Google account with an unverified e-mail is not used: the form says why 
   await expect(page.getByLabel('Email')).toHaveValue('');
   await expectNoSeriousA11yViolations(page, 'sign-up form after an unverified Google account');
 });
+
+test('logging in with a Google account linked to nobody opens the login dialog with the reason', async ({ page }) => {
+  await page.goto('/logging');
+  await page.getByRole('banner').getByRole('button', { name: 'Ingresar' }).first().click();
+  await page.getByRole('dialog', { name: 'Ingresar' }).getByRole('link', { name: 'Ingresar con Google' }).click();
+  await signInAtProvider(page, newGoogleLogin());
+  const dialog = page.getByRole('dialog', { name: 'Ingresar' });
+  await expect(dialog).toContainText('no está vinculada a ningún usuario');
+  await expect(page).toHaveURL(/\/logging$/);
+  await expectNoSeriousA11yViolations(page, 'login dialog after an unlinked Google account');
+});
