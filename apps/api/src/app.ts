@@ -140,6 +140,9 @@ export async function buildApp({ config, database, services, logger = true, logS
   return app;
 }
 
+/** Paths served from HTML pre-rendered by the web build (apps/web/scripts/prerender.ts), when it is there. */
+const PRERENDERED: Record<string, string> = { '/logging': 'prerendered/logging.html' };
+
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -161,6 +164,11 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       return reply.status(404).send(errorBody('NOT_FOUND', MSG.notFound));
     }
     if (!hasWeb) return reply.status(404).send(errorBody('NOT_FOUND', MSG.webNotBuilt));
+    // A page pre-rendered at build time (the landing): static HTML that shows at once, the app loads on demand.
+    const prerendered = PRERENDERED[url.toLowerCase().replace(/\/+$/, '')];
+    if (prerendered && fs.existsSync(path.join(webDist, prerendered))) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(prerendered);
+    }
     if (path.extname(url) && !url.endsWith('.html')) {
       const file = path.join(webDist, path.normalize(url).replace(/^([/\\])+/, ''));
       if (file.startsWith(webDist) && fs.existsSync(file)) return reply.sendFile(path.relative(webDist, file));
