@@ -618,7 +618,7 @@ describe('buildings', () => {
   test('GET /api/config gives the web app the tile URL and whether address search is on', async () => {
     const res = await t.client().get('/api/config');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body, { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', geocoder: true });
+    assert.deepEqual(res.body, { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', geocoder: true, oidc: false });
   });
 });
 
