@@ -30,11 +30,16 @@ describe('payments (MercadoPago)', () => {
   let apartmentId: number;
   let neighbourApartmentId: number;
 
+  /** The server's clock, fixed: signatures are dated by it, so no margin depends on how busy the machine is. */
+  const NOW = new Date();
+  const nowSeconds = Math.floor(NOW.getTime() / 1000);
+
   before(async () => {
     mp = await new MercadoPagoStandIn(ACCESS_TOKEN).start();
     unroute = routeMercadoPagoTo(mp.origin);
     t = await startTestServer({
       env: { MP_ACCESS_TOKEN: ACCESS_TOKEN, MP_WEBHOOK_SECRET: SECRET, PUBLIC_URL },
+      services: { clock: () => NOW },
       captureLogs: true,
     });
     const db = t.database.db;
@@ -102,7 +107,7 @@ describe('payments (MercadoPago)', () => {
   }
 
   const notify = (paymentId: number | string, o: { ts?: number; badSignature?: boolean } = {}) =>
-    mp.notify(t.baseUrl, paymentId, { secret: SECRET, ...o });
+    mp.notify(t.baseUrl, paymentId, { secret: SECRET, ts: nowSeconds, ...o });
 
   /** What a change would touch: the expense, its payment rows and their history. */
   async function snapshot(expenseId: number) {
@@ -147,7 +152,7 @@ describe('payments (MercadoPago)', () => {
     const notification = new URL(sent.notification_url);
     assert.equal(notification.origin + notification.pathname, `${PUBLIC_URL}/api/payment/webhook`);
     assert.equal(sent.expires, true);
-    assert.ok(Date.parse(sent.expiration_date_to) > Date.now(), 'the checkout expires in the future');
+    assert.ok(Date.parse(sent.expiration_date_to) > NOW.getTime(), 'the checkout expires in the future');
     assert.deepEqual(sent.metadata, { payment_id: paymentId, expense_id: mine.id });
     assert.ok(sent.payer.email.includes('@'));
     assert.equal(mp.requests.at(-1)!.authorization, `Bearer ${ACCESS_TOKEN}`);
@@ -170,7 +175,7 @@ describe('payments (MercadoPago)', () => {
 
     const forged = await notify(paid.id, { badSignature: true });
     assert.equal(forged.status, 401, JSON.stringify(forged.body));
-    const stale = await notify(paid.id, { ts: Math.floor(Date.now() / 1000) - 600 });
+    const stale = await notify(paid.id, { ts: nowSeconds - 600 });
     assert.equal(stale.status, 401, JSON.stringify(stale.body));
     const unsigned = await t.client().request('POST', `/api/payment/webhook?data.id=${paid.id}&type=payment`, {
       action: 'payment.updated',
@@ -182,7 +187,7 @@ describe('payments (MercadoPago)', () => {
     const borrowed = signatureHeaders({
       dataId: String(paid.id + 1),
       requestId: randomUUID(),
-      ts: Math.floor(Date.now() / 1000),
+      ts: nowSeconds,
       secret: SECRET,
     });
     const replayed = await t
@@ -315,7 +320,7 @@ describe('payments (MercadoPago)', () => {
     // The buyer pays; MercadoPago's notification is lost.
     const paid = mp.pay(preferenceId, { status: 'approved' });
     assert.equal((await reload(mine)).status, 'Adeudada');
-    await recheckPendingPayments(t.app, { now: new Date(Date.now() + 10 * 60_000) });
+    await recheckPendingPayments(t.app, { now: new Date(NOW.getTime() + 10 * 60_000) });
     const settled = await snapshot(mine.id);
     assert.equal(settled.status, 'Pagada');
     assert.deepEqual(
@@ -337,7 +342,7 @@ describe('payments (MercadoPago)', () => {
     assert.equal(blocked.body.error.message, PAYMENT_MSG.alreadyInProcess);
 
     mp.setStatus(inProcess.id, 'approved');
-    await recheckPendingPayments(t.app, { now: new Date(Date.now() + 20 * 60_000) });
+    await recheckPendingPayments(t.app, { now: new Date(NOW.getTime() + 20 * 60_000) });
     const done = await reload(second);
     assert.equal(done.status, 'Pagada');
     assert.equal(done.payment?.paymentId, c.paymentId);
