@@ -5,8 +5,8 @@
  * run with the median performance score is reported, with the targets of issue 15. A bench, not a
  * test: it exits 0 whether the targets are met or not.
  *
- * Options: --runs N, --only <substring of a page name or path>, --no-build.
- * CHROMIUM_PATH overrides /usr/bin/chromium.
+ * Options: --runs N, --only <substring of a page name or path>, --no-build, --reports <dir> (writes each
+ * run's Lighthouse JSON there, to see what shifts or what blocks). CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,6 +64,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    reports: { type: 'string' },
   },
 });
 const RUNS = Number(opts.runs);
@@ -241,6 +242,11 @@ async function measure(url: string, cookie: string): Promise<Run> {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (opts.reports) {
+      fs.mkdirSync(opts.reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(opts.reports, name), JSON.stringify(lhr));
+    }
     lighthouseVersion = lhr.lighthouseVersion;
     benchmarkIndexes.push(lhr.environment.benchmarkIndex);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -9,20 +9,15 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     rollupOptions: {
-      output: {
-        // Shared vendors in long-lived chunks; every route is its own lazy chunk.
-        manualChunks: (id) => {
-          if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          if (
-            /node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|clsx|prop-types|react-is|stylis)\//.test(
-              id,
-            )
-          )
-            return 'mui';
-          return undefined;
-        },
+      // The domain package's modules only declare schemas and functions: a page that needs MSG must not
+      // pull in every schema (and most of zod) through the package's index.
+      treeshake: {
+        moduleSideEffects: (id, external) => external || !id.includes('/packages/domain/'),
+        // Building a zod schema changes nothing outside it (the domain never configures zod globally): a screen that
+        // only needs a label or a rule of a domain module leaves its schemas, and zod itself, out of its download.
+        manualPureFunctions: ['z'],
       },
     },
+    // No forced vendor chunks: Rollup shares what several routes use, so each screen loads only its own MUI parts.
   },
 });

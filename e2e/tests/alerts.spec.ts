@@ -21,6 +21,8 @@ test('an administrator posts an alert from the building, finds it on the calenda
 
   await page.goto(`/buildingDetail/${building.id}`);
   const calendar = page.getByRole('region', { name: 'Calendario de alertas' });
+  // The calendar is drawn once it comes near the screen.
+  await calendar.scrollIntoViewIfNeeded();
   await expect(calendar.getByRole('button', { name: 'Mes siguiente' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'building detail with the alerts calendar');
 
@@ -40,6 +42,7 @@ test('an administrator posts an alert from the building, finds it on the calenda
   await page.getByRole('button', { name: 'Crear alerta' }).click();
   await expect(page.getByText('Se ha creado la alerta!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/buildingDetail/${building.id}`));
+  await calendar.scrollIntoViewIfNeeded();
 
   // On the calendar, cut to 20 characters plus '…'; its popup has the whole alert and Editar.
   const event = calendar.getByRole('button', { name: new RegExp(`^${concept}, importancia alta`) });
@@ -59,6 +62,7 @@ test('an administrator posts an alert from the building, finds it on the calenda
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('Se ha modificado la alerta!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/buildingDetail/${building.id}`));
+  await calendar.scrollIntoViewIfNeeded();
   await calendar.getByRole('button', { name: new RegExp(`^${concept}`) }).click();
   await expect(page.getByRole('dialog', { name: concept })).toContainText('de 10 a 14');
   await expectNoSeriousA11yViolations(page, 'edited alert popup');
@@ -114,6 +118,7 @@ test.describe('on a phone', () => {
     await page.goto(`${home}/calendar`);
     const calendar = page.getByRole('region', { name: 'Calendario de alertas' });
     await expect(page.getByText('Nro. catastral')).toBeVisible();
+    await calendar.scrollIntoViewIfNeeded();
     // The demo has alta and media alerts this month in every building.
     const event = calendar.getByRole('button', { name: /importancia (alta|media)/ }).first();
     await expect(event).toBeVisible();

@@ -11,6 +11,11 @@ const PNG = Buffer.from(
 // Unique across parallel workers: time alone can repeat when two journeys start together.
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 
+/** The map of the home page, scrolled into view: it is drawn once it comes near the screen. */
+async function showMap(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Mapa de edificios' }).scrollIntoViewIfNeeded();
+}
+
 /** Where a building's marker points, in pixels from the centre of the map (Leaflet's icon anchor is 12, 41). */
 async function markerFromCentre(page: Page, name: string): Promise<{ dx: number; dy: number }> {
   const map = (await page.locator('.leaflet-container').boundingBox())!;
@@ -84,6 +89,7 @@ test('an administrator creates a building with an image, finds it in the carouse
   await expect(card).toBeVisible();
   await expect(card.getByRole('img', { name: `Foto de ${name}` })).toBeVisible();
   await expect(card).toContainText('Av. Vélez Sarsfield 500, Córdoba');
+  await showMap(page);
   await expect(page.locator(`.leaflet-marker-icon[title="${name}"]`)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'admin home with a building');
   await card.getByRole('link', { name: `Detalle de ${name}` }).click();
@@ -119,6 +125,7 @@ test('the map frames buildings with coordinates; one without sits at the default
 
   // None located: the default view, with the marker at its centre.
   await page.goto('/');
+  await showMap(page);
   await expect(page.locator(`.leaflet-marker-icon[title="${nowhere}"]`)).toBeVisible();
   await expect.poll(async () => Math.hypot(...Object.values(await markerFromCentre(page, nowhere)))).toBeLessThan(3);
 
@@ -127,6 +134,7 @@ test('the map frames buildings with coordinates; one without sits at the default
   const created = await page.request.post('/api/buildings', { data: building(porteno, { latitude: -34.6037, longitude: -58.3816 }) });
   expect(created.status()).toBe(201);
   await page.reload();
+  await showMap(page);
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(2);
   await expect.poll(async () => Math.hypot(...Object.values(await markerFromCentre(page, porteno)))).toBeLessThan(3);
   const far = await markerFromCentre(page, nowhere);
@@ -136,6 +144,7 @@ test('the map frames buildings with coordinates; one without sits at the default
   const cordobes = unique('Torre Cordobesa');
   await page.request.post('/api/buildings', { data: building(cordobes, { latitude: -31.4, longitude: -64.18 }) });
   await page.reload();
+  await showMap(page);
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(3);
   // The view is fitted once the markers are in: wait for it rather than measure the first frame.
   await expect(async () => {
@@ -349,6 +358,7 @@ test('the demo buildings show their pictures in the carousel', async ({ page }) 
     await expect(img).toHaveAttribute('src', /^\/demo\/.+\.jpg$/);
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   }
+  await showMap(page);
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(3);
 });
 

@@ -208,10 +208,13 @@ test('the building detail charts render the spendings by concept and by month', 
   const torre = list.items.find((x: { name: string }) => x.name === 'Torre Cañada');
   await page.goto(`/buildingDetail/${torre.id}`);
   const byConcept = page.getByTestId('chart-by-concept');
+  // The charts are drawn once they come near the screen.
+  await byConcept.scrollIntoViewIfNeeded();
   await expect(byConcept.locator('svg').first()).toBeVisible();
   await expect(byConcept).toContainText('Sueldo encargado');
   await expect(byConcept.locator('rect, path').first()).toBeAttached();
   const byMonth = page.getByTestId('chart-by-month');
+  await byMonth.scrollIntoViewIfNeeded();
   await expect(byMonth.locator('svg').first()).toBeVisible();
   await expect(byMonth).toContainText('Ene');
   await expect(byMonth).toHaveAttribute('aria-label', /Enero \$/);

@@ -1,5 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './test/harness.ts';
 import { buildAdmin } from './seed/factories.ts';
@@ -99,6 +103,52 @@ describe('platform', () => {
       assert.ok(!logs.includes(secret), 'the token is not in the log');
     } finally {
       await s.close();
+    }
+  });
+
+  test('the web build is served pre-compressed: hashed files cached for a year, pages checked again, /logging pre-rendered', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    const write = (file: string, content: string, compressed = true) => {
+      fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+      fs.writeFileSync(path.join(dist, file), content);
+      if (compressed) {
+        fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(content));
+        fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(content));
+      }
+    };
+    const bundle = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    write('index.html', '<!doctype html><div id="root"></div>', false);
+    write('assets/index-abc123.js', bundle);
+    write('prerendered/logging.html', `<!doctype html><h1>Consorcios</h1>${'<p>landing</p>'.repeat(200)}`);
+    const s = await startTestServer({ env: { WEB_DIST: dist } });
+    try {
+      const asset = await fetch(`${s.baseUrl}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+      assert.equal(asset.status, 200);
+      assert.equal(asset.headers.get('content-encoding'), 'br');
+      assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.match(asset.headers.get('vary') ?? '', /accept-encoding/i);
+      assert.match(asset.headers.get('content-type') ?? '', /javascript/);
+      assert.equal(await asset.text(), bundle); // fetch decodes brotli: the same file
+      const gzip = await fetch(`${s.baseUrl}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+      assert.equal(gzip.headers.get('content-encoding'), 'gzip');
+      const plain = await fetch(`${s.baseUrl}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+      assert.equal(plain.headers.get('content-encoding'), null);
+      assert.equal(await plain.text(), bundle);
+
+      const landing = await fetch(`${s.baseUrl}/logging`, { headers: { 'accept-encoding': 'br' } });
+      assert.equal(landing.status, 200);
+      assert.equal(landing.headers.get('content-encoding'), 'br');
+      assert.equal(landing.headers.get('cache-control'), 'no-cache');
+      assert.match(await landing.text(), /<h1>Consorcios<\/h1>/);
+
+      const page = await fetch(`${s.baseUrl}/buildings/7`);
+      assert.equal(page.status, 200);
+      assert.equal(page.headers.get('cache-control'), 'no-cache');
+      assert.match(await page.text(), /id="root"/);
+      assert.equal((await fetch(`${s.baseUrl}/assets/missing-123.js`)).status, 404);
+    } finally {
+      await s.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -151,9 +151,18 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes file.br and file.gz beside each file (apps/web/scripts/precompress.ts): sent as they
+      // are, compressed once at the highest level, where @fastify/compress would compress every answer again.
+      preCompressed: true,
+      // Cache-Control is ours alone (send's own `max-age=0` would replace the one set below).
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        // Hashed bundles never change; index.html must always be fresh.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // Hashed bundles never change; everything else (index.html above all) is checked again on each use.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
+        // A pre-compressed file's URL answers brotli, gzip or plain by the request's Accept-Encoding (smaller files
+        // are left to @fastify/compress, which says so itself).
+        if (/\.(br|gz)$/.test(filePath) || fs.existsSync(`${filePath}.br`)) res.setHeader('Vary', 'Accept-Encoding');
       },
     });
     app.get('/assets/*', (req, reply) => reply.sendFile(req.url.split('?')[0]!.slice(1)));

@@ -1,17 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import 'dayjs/locale/es';
 import { theme } from './app/theme';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { DialogsProvider } from './lib/dialogs';
 import { retryServerErrors, setUnauthenticatedHandler } from './lib/api';
-import { clearProfile, sessionKey } from './lib/session';
+import { clearProfile, sessionKey, sessionQuery } from './lib/session';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -29,17 +26,20 @@ setUnauthenticatedHandler(() => {
   queryClient.setQueryData(sessionKey, null);
 });
 
+// Every screen starts by asking who is signed in: asked now, while the screen's code downloads, not after it.
+void queryClient.prefetchQuery(sessionQuery);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es">
-        <QueryClientProvider client={queryClient}>
-          <DialogsProvider>
-            <RouterProvider router={router} />
-          </DialogsProvider>
-        </QueryClientProvider>
-      </LocalizationProvider>
+      <QueryClientProvider client={queryClient}>
+        <DialogsProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </DialogsProvider>
+      </QueryClientProvider>
     </ThemeProvider>
   </StrictMode>,
 );

@@ -1,6 +1,5 @@
 import { createTheme } from '@mui/material/styles';
 import { esES } from '@mui/material/locale';
-import { esES as pickersEsES } from '@mui/x-date-pickers/locales';
 
 export const theme = createTheme(
   {
@@ -29,6 +28,6 @@ export const theme = createTheme(
       },
     },
   },
+  // The pickers' Spanish texts come with the pickers (components/PickersLocalization.tsx).
   esES,
-  pickersEsES,
 );

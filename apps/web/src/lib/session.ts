@@ -18,25 +18,27 @@ export function clearProfile(): void {
 }
 
 /** The server's view of who is logged in; null when nobody is. */
-export function useSession() {
-  return useQuery({
-    queryKey: sessionKey,
-    queryFn: async (): Promise<SessionProfile | null> => {
-      try {
-        const profile = await api.get<SessionProfile>('/loggings/session');
-        storeProfile(profile);
-        return profile;
-      } catch (e) {
-        if (isApiError(e, 'UNAUTHENTICATED')) {
-          clearProfile();
-          return null;
-        }
-        throw e;
+export const sessionQuery = {
+  queryKey: sessionKey,
+  queryFn: async (): Promise<SessionProfile | null> => {
+    try {
+      const profile = await api.get<SessionProfile>('/loggings/session');
+      storeProfile(profile);
+      return profile;
+    } catch (e) {
+      if (isApiError(e, 'UNAUTHENTICATED')) {
+        clearProfile();
+        return null;
       }
-    },
-    staleTime: 5 * 60_000,
-    retry: retryServerErrors,
-  });
+      throw e;
+    }
+  },
+  staleTime: 5 * 60_000,
+  retry: retryServerErrors,
+};
+
+export function useSession() {
+  return useQuery(sessionQuery);
 }
 
 /**

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DatePicker } from '../components/DatePicker';
 import { EXPENSE_MSG, formatPesos, SPENDINGS_SINCE_DEFAULT, todayIso, type Spending } from '@consorcio/domain';
 import { PageHeader } from '../components/PageHeader';
 import { ServerTable, type Column } from '../components/ServerTable';

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DatePicker } from '../../components/DatePicker';
 import { ALERTS_SINCE_DEFAULT, IMPORTANCE, IMPORTANCE_LABEL, todayIso } from '@consorcio/domain';
 import { BuildingSelect } from '../../components/BuildingSelect';
 import { useUrlFilters } from '../../hooks/use-url-filters';

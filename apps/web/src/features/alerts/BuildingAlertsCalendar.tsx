@@ -10,13 +10,15 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { IMPORTANCE_LABEL, IMPORTANT_LEVELS, type Alert } from '@consorcio/domain';
 import { ErrorState } from '../../components/ErrorState';
+import { WhenVisible } from '../../components/WhenVisible';
 import { useCalendarAlerts } from './api';
 import { AlertDetailDialog } from './AlertDetailDialog';
 import { importanceColor } from '../../components/ImportanceChip';
 import type { CalendarRange } from './AlertsCalendarView';
 
-// FullCalendar is only downloaded by the pages that show a calendar.
+// FullCalendar is only downloaded by the pages that show a calendar, once it comes near the screen.
 const AlertsCalendarView = lazy(() => import('./AlertsCalendarView'));
+const CALENDAR_HEIGHT = 420;
 
 /**
  * The building's alerts calendar (spec admin-panel §2): a month of alta and media alerts, each
@@ -59,9 +61,11 @@ export function BuildingAlertsCalendar({ buildingId, variant = 'admin' }: { buil
       </Box>
       <Box sx={{ height: 4, mb: 1 }}>{q.isFetching && <LinearProgress aria-label="Cargando alertas" />}</Box>
       {q.isError && <ErrorState message="No se pudieron cargar las alertas." onRetry={() => void q.refetch()} />}
-      <Suspense fallback={<Skeleton variant="rounded" height={420} />}>
-        <AlertsCalendarView alerts={q.data?.items ?? []} onRangeChange={setRange} onOpen={setOpen} />
-      </Suspense>
+      <WhenVisible height={CALENDAR_HEIGHT}>
+        <Suspense fallback={<Skeleton variant="rounded" height={CALENDAR_HEIGHT} />}>
+          <AlertsCalendarView alerts={q.data?.items ?? []} onRangeChange={setRange} onOpen={setOpen} />
+        </Suspense>
+      </WhenVisible>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5, mt: 1.5 }}>
         {IMPORTANT_LEVELS.map((i) => (
           <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>

@@ -20,6 +20,10 @@ import { freeWindows, nowLocal, windowLabel, type SlotWindow } from './resident-
 /** The API's page-size ceiling: a day's free seats of one amenity fit in it. */
 const DAY_PAGE_SIZE = 500;
 
+/** The slot picker's height: a 56 px field with its helper line, and on a phone the 56 px button 12 px below it. */
+const SLOT_PICKER_HEIGHT_SM = 79;
+const SLOT_PICKER_HEIGHT_XS = SLOT_PICKER_HEIGHT_SM + 12 + 56;
+
 /** One amenity of the resident's building: what it is, its rules, and the free windows of the chosen day. */
 export function ResidentAmenityCard({ amenity, day, userId }: { amenity: Amenity; day: string; userId: number }) {
   const slots = useSlots({ amenityId: amenity.id, start: day, status: 'free', page: 1, pageSize: DAY_PAGE_SIZE });
@@ -49,7 +53,12 @@ export function ResidentAmenityCard({ amenity, day, userId }: { amenity: Amenity
           {slots.isError ? (
             <ErrorState message="No se pudieron cargar los turnos." onRetry={() => void slots.refetch()} />
           ) : !slots.data ? (
-            <Skeleton variant="rounded" height={56} aria-label="Cargando turnos" />
+            // As tall as the picker that replaces it (on a phone: field, its helper line and the button), so nothing below moves.
+            <Skeleton
+              variant="rounded"
+              sx={{ height: { xs: SLOT_PICKER_HEIGHT_XS, sm: SLOT_PICKER_HEIGHT_SM } }}
+              aria-label="Cargando turnos"
+            />
           ) : windows.length === 0 ? (
             <Typography color="text.secondary">No quedan turnos libres el {formatDateEs(day)}.</Typography>
           ) : (

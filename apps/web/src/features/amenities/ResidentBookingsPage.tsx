@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DatePicker } from '../../components/DatePicker';
 import { AMENITY_MSG, isoDateSchema, todayIso, type Amenity } from '@consorcio/domain';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -82,12 +82,15 @@ function Bookings({ userId }: { userId: number }) {
         )}
       </Box>
 
-      <Box component="section" aria-labelledby="mine-title">
-        <Typography id="mine-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-          Mis reservas
-        </Typography>
-        <MyBookingsTable userId={userId} amenityName={amenityName} />
-      </Box>
+      {/* Shown once the amenities above are in, so their cards never push it down while it is read. */}
+      {(items || amenities.isError) && (
+        <Box component="section" aria-labelledby="mine-title">
+          <Typography id="mine-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+            Mis reservas
+          </Typography>
+          <MyBookingsTable userId={userId} amenityName={amenityName} />
+        </Box>
+      )}
     </>
   );
 }

@@ -2,8 +2,21 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 
-/** A building's picture, or a neutral drawing when it has none (or it fails to load). */
-export function BuildingImage({ src, alt, height = 180 }: { src: string | null; alt: string; height?: number | string }) {
+/**
+ * A building's picture, or a neutral drawing when it has none (or it fails to load). `priority`: the picture the page
+ * opens on (its largest paint), fetched at once instead of lazily.
+ */
+export function BuildingImage({
+  src,
+  alt,
+  height = 180,
+  priority = false,
+}: {
+  src: string | null;
+  alt: string;
+  height?: number | string;
+  priority?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -21,7 +34,8 @@ export function BuildingImage({ src, alt, height = 180 }: { src: string | null; 
       component="img"
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       onError={() => setFailed(true)}
       sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
     />

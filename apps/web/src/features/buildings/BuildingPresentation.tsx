@@ -12,7 +12,7 @@ export function BuildingPresentation({ building: b }: { building: Building }) {
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: { xs: 'column', md: 'row' } }}>
       <Box sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0 }}>
-        <BuildingImage src={b.image} alt={`Foto de ${b.name}`} height={220} />
+        <BuildingImage src={b.image} alt={`Foto de ${b.name}`} height={220} priority />
       </Box>
       <Box
         component="dl"

@@ -46,7 +46,7 @@ export function BuildingsCarousel({ buildings }: { buildings: Building[] }) {
           scrollbarWidth: 'thin',
         }}
       >
-        {buildings.map((b) => (
+        {buildings.map((b, i) => (
           <Card
             key={b.id}
             role="listitem"
@@ -56,7 +56,7 @@ export function BuildingsCarousel({ buildings }: { buildings: Building[] }) {
             variant="outlined"
             sx={{ flex: { xs: '0 0 85%', sm: '0 0 calc(50% - 8px)', md: '0 0 calc(33.333% - 11px)' }, scrollSnapAlign: 'start' }}
           >
-            <BuildingImage src={b.image} alt={`Foto de ${b.name}`} height={170} />
+            <BuildingImage src={b.image} alt={`Foto de ${b.name}`} height={170} priority={i === 0} />
             <CardContent sx={{ pb: 0 }}>
               <Typography variant="h6" component="h3" noWrap title={b.name}>
                 {b.name}

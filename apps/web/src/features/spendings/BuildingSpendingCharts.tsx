@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -7,14 +7,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { currentMonth, formatPesos, MONTH_NAMES_ES } from '@consorcio/domain';
 import { ErrorState } from '../../components/ErrorState';
+import { WhenVisible } from '../../components/WhenVisible';
 import { useSpendingStats } from './api';
 
-const pesos = (v: number | null) => (v === null ? '' : formatPesos(v));
-const compact = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
+// The charts library is as large as the rest of the page: it loads once the charts come near the screen, in place of a
+// box of the same size.
+const ConceptBarChart = lazy(() => import('./SpendingChartsView').then((m) => ({ default: m.ConceptBarChart })));
+const MonthlyLineChart = lazy(() => import('./SpendingChartsView').then((m) => ({ default: m.MonthlyLineChart })));
+const MONTHLY_CHART_HEIGHT = 300;
+const conceptChartHeight = (concepts: number) => Math.max(220, concepts * 34 + 60);
 
 /** Building detail: top 10 concepts (the year, or one month) and the year's monthly totals, aggregated by the server. */
 export function BuildingSpendingCharts({ buildingId }: { buildingId: number }) {
@@ -65,17 +68,15 @@ export function BuildingSpendingCharts({ buildingId }: { buildingId: number }) {
             role="img"
             aria-label={`Gastos por concepto: ${byConcept.data.byConcept.map((c) => `${c.concept} ${formatPesos(c.total)}`).join(', ')}`}
           >
-            <BarChart
-              height={Math.max(220, byConcept.data.byConcept.length * 34 + 60)}
-              layout="horizontal"
-              dataset={byConcept.data.byConcept}
-              yAxis={[{ scaleType: 'band', dataKey: 'concept', width: phone ? 104 : 140 }]}
-              xAxis={[{ valueFormatter: (v: number) => `$ ${compact.format(v)}`, tickNumber: 3 }]}
-              series={[{ dataKey: 'total', label: 'Total', valueFormatter: pesos, color: '#1565c0' }]}
-              hideLegend
-              // Room for the last tick's label, centred on the right edge.
-              margin={{ right: 32 }}
-            />
+            <WhenVisible height={conceptChartHeight(byConcept.data.byConcept.length)}>
+              <Suspense fallback={<Skeleton variant="rounded" height={conceptChartHeight(byConcept.data.byConcept.length)} />}>
+                <ConceptBarChart
+                  data={byConcept.data.byConcept}
+                  height={conceptChartHeight(byConcept.data.byConcept.length)}
+                  phone={phone}
+                />
+              </Suspense>
+            </WhenVisible>
           </Box>
         )}
       </Paper>
@@ -93,22 +94,14 @@ export function BuildingSpendingCharts({ buildingId }: { buildingId: number }) {
             role="img"
             aria-label={`Total mensual ${year}: ${byYear.data.byMonth.map((m) => `${MONTH_NAMES_ES[m.month]} ${formatPesos(m.total)}`).join(', ')}`}
           >
-            <LineChart
-              height={300}
-              xAxis={[{ scaleType: 'point', data: MONTH_NAMES_ES.map((m) => m.slice(0, 3)) }]}
-              yAxis={[{ valueFormatter: (v: number) => `$ ${compact.format(v)}`, width: 64 }]}
-              series={[
-                {
-                  data: byYear.data.byMonth.map((m) => (m.month > thisMonth ? null : m.total)),
-                  label: 'Total',
-                  valueFormatter: pesos,
-                  area: true,
-                  color: '#2e7d32',
-                },
-              ]}
-              hideLegend
-              margin={{ right: 16 }}
-            />
+            <WhenVisible height={MONTHLY_CHART_HEIGHT}>
+              <Suspense fallback={<Skeleton variant="rounded" height={MONTHLY_CHART_HEIGHT} />}>
+                <MonthlyLineChart
+                  height={MONTHLY_CHART_HEIGHT}
+                  totals={byYear.data.byMonth.map((m) => (m.month > thisMonth ? null : m.total))}
+                />
+              </Suspense>
+            </WhenVisible>
           </Box>
         )}
       </Paper>
