@@ -53,9 +53,26 @@ describe('platform', () => {
   test('responses carry security headers and are compressed', async () => {
     const res = await fetch(`${t.baseUrl}/api/openapi.json`, { headers: { 'accept-encoding': 'gzip' } });
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
-    assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.equal(res.headers.get('content-security-policy'), "default-src 'none';frame-ancestors 'none'");
     assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+    assert.equal(res.headers.get('cross-origin-resource-policy'), 'same-origin');
     assert.equal(res.headers.get('content-encoding'), 'gzip');
+    // An API answer is no page: the headers only a page uses, and the obsolete ones, are not sent.
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-frame-options', 'x-xss-protection', 'x-download-options'])
+      assert.equal(res.headers.get(name), null, name);
+
+    // A page (here the web app's 404 without a build, and the API's docs page) gets the full set.
+    for (const path of ['/buildings', '/api/docs/']) {
+      const page = await fetch(`${t.baseUrl}${path}`);
+      const csp = page.headers.get('content-security-policy') ?? '';
+      assert.match(csp, /frame-ancestors 'none'|default-src 'self'/, path);
+      assert.equal(page.headers.get('x-content-type-options'), 'nosniff', path);
+    }
+    const page = await fetch(`${t.baseUrl}/buildings`);
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'.*frame-ancestors 'none'/);
+    assert.equal(page.headers.get('cross-origin-opener-policy'), 'same-origin');
+    assert.equal(page.headers.get('x-frame-options'), 'DENY');
+    assert.equal(page.headers.get('strict-transport-security'), null); // plain HTTP here (SECURE_COOKIES off)
   });
 
   test('malformed JSON is a 400 in the error format, without internals', async () => {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import type { Database, Db } from './db/client.ts';
 import { errorBody, registerErrorHandler, sendError } from './lib/error-handler.ts';
 import { MULTIPART_LIMITS } from './lib/images.ts';
 import { LinkSigner } from './lib/signing.ts';
+import { isApiAnswer, securityHeaders } from './lib/security-headers.ts';
 import { MSG } from '@consorcio/domain';
 import authPlugin from './plugins/auth.ts';
 import { apiModules } from './modules/index.ts';
@@ -75,27 +75,10 @@ export async function buildApp({ config, database, services, logger = true, logS
   app.addHook('onReady', async () => app.links.load(app.db));
   registerErrorHandler(app);
 
-  const tileOrigin = safeOrigin(config.tileUrl.replace(/\{[a-z]\}/g, 'a'));
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.secureCookies,
+  const headers = securityHeaders({ tileOrigin: safeOrigin(config.tileUrl.replace(/\{[a-z]\}/g, 'a')), hsts: config.secureCookies });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? headers.api : headers.document);
+    done();
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

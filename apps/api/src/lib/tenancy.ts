@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { buildingAdmins, buildings, users } from '../db/schema.ts';
 import type { Principal } from '../plugins/auth.ts';
 import { notFound } from './errors.ts';
@@ -10,18 +11,31 @@ import { notFound } from './errors.ts';
  * Administrators see the live buildings they administer; residents see their own building.
  */
 export function visibleBuildingIds(db: DbOrTx, principal: Principal) {
-  if (principal.role === 'admin') {
+  return principal.role === 'admin'
+    ? visibleBuildingIdsOf(db, 'admin', principal.id)
+    : visibleBuildingIdsOf(db, 'resident', principal.buildingId ?? -1);
+}
+
+/**
+ * The same, for a prepared statement: `who` is the administrator's user id, or the resident's building id, as a
+ * value or as a placeholder.
+ */
+export function visibleBuildingIdsOf(db: DbOrTx, role: Principal['role'], who: number | Placeholder) {
+  if (role === 'admin') {
     return db
       .select({ id: buildingAdmins.buildingId })
       .from(buildingAdmins)
       .innerJoin(buildings, eq(buildings.id, buildingAdmins.buildingId))
-      .where(and(eq(buildingAdmins.userId, principal.id), isNull(buildings.archivedAt)));
+      .where(and(eq(buildingAdmins.userId, who), isNull(buildings.archivedAt)));
   }
   return db
     .select({ id: buildings.id })
     .from(buildings)
-    .where(and(eq(buildings.id, principal.buildingId ?? -1), isNull(buildings.archivedAt)));
+    .where(and(eq(buildings.id, who), isNull(buildings.archivedAt)));
 }
+
+/** What fills `who` of visibleBuildingIdsOf for this caller. */
+export const tenancyKey = (principal: Principal): number => (principal.role === 'admin' ? principal.id : (principal.buildingId ?? -1));
 
 /** `column IN (the caller's buildings)`: put it in the WHERE of every scoped query. */
 export function inVisibleBuildings(db: DbOrTx, principal: Principal, column: PgColumn): SQL {
@@ -30,18 +44,17 @@ export function inVisibleBuildings(db: DbOrTx, principal: Principal, column: PgC
 
 /** Throws 404 unless the caller may see this building (as if it did not exist). */
 export async function assertBuildingVisible(db: DbOrTx, principal: Principal, buildingId: number): Promise<void> {
-  const visible =
-    principal.role === 'admin'
-      ? db
-          .select({ id: buildingAdmins.buildingId })
-          .from(buildingAdmins)
-          .innerJoin(buildings, eq(buildings.id, buildingAdmins.buildingId))
-          .where(and(eq(buildingAdmins.userId, principal.id), eq(buildingAdmins.buildingId, buildingId), isNull(buildings.archivedAt)))
-      : db
-          .select({ id: buildings.id })
-          .from(buildings)
-          .where(and(eq(buildings.id, buildingId), eq(buildings.id, principal.buildingId ?? -1), isNull(buildings.archivedAt)));
-  const rows = await visible.limit(1);
+  const role = principal.role;
+  const rows = await prepared(db, `building_visible_${role}`, (name) =>
+    db
+      .select({ id: buildings.id })
+      .from(buildings)
+      .where(
+        and(eq(buildings.id, sql.placeholder('buildingId')), inArray(buildings.id, visibleBuildingIdsOf(db, role, sql.placeholder('who')))),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ buildingId, who: tenancyKey(principal) });
   if (rows.length === 0) throw notFound();
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apartments, buildings, sessions, users } from '../../db/schema.ts';
+import { prepared } from '../../db/prepared.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
@@ -29,24 +30,27 @@ export interface SessionUser {
 
 /** The live session's user, or null (unknown, idle too long, or banned). */
 export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      firstLogging: users.firstLogging,
-      isDeleted: users.isDeleted,
-      apartmentId: users.apartmentId,
-      buildingId: apartments.buildingId,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(apartments, eq(apartments.id, users.apartmentId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  const [row] = await prepared(db, 'session_lookup', (name) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        firstLogging: users.firstLogging,
+        isDeleted: users.isDeleted,
+        apartmentId: users.apartmentId,
+        buildingId: apartments.buildingId,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(apartments, eq(apartments.id, users.apartmentId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ tokenHash: hashToken(token) });
   if (!row || row.isDeleted) return null;
   const idle = Date.now() - row.lastSeenAt.getTime();
   if (idle > SESSION_IDLE_MS) {

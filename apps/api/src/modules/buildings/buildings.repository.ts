@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { buildingAdmins, buildings } from '../../db/schema.ts';
-import { inVisibleBuildings } from '../../lib/tenancy.ts';
+import { prepared } from '../../db/prepared.ts';
+import { inVisibleBuildings, tenancyKey, visibleBuildingIdsOf } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;
@@ -30,11 +31,15 @@ export async function listBuildings(db: DbOrTx, principal: Principal, page: numb
 }
 
 export async function findBuilding(db: DbOrTx, principal: Principal, id: number): Promise<BuildingRow | null> {
-  const [row] = await db
-    .select()
-    .from(buildings)
-    .where(and(eq(buildings.id, id), inVisibleBuildings(db, principal, buildings.id)))
-    .limit(1);
+  const role = principal.role;
+  const [row] = await prepared(db, `building_by_id_${role}`, (name) =>
+    db
+      .select()
+      .from(buildings)
+      .where(and(eq(buildings.id, sql.placeholder('id')), inArray(buildings.id, visibleBuildingIdsOf(db, role, sql.placeholder('who')))))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id, who: tenancyKey(principal) });
   return row ?? null;
 }
 
