@@ -32,12 +32,45 @@ function listWhere(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery, 'page' 
   );
 }
 
+/** Pages up to this one are read from the newest rows of each building; deeper ones from the month that holds them. */
+const SHALLOW_PAGES = 4;
+
 /** One page, newest first, plus the count and the sum of every match. */
 export async function listSpendings(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
-  const [items, agg] = await Promise.all(
-    q.concept ? [pageByFilter(db, p, q), sumByFilter(db, p, q)] : [pageByBuilding(db, p, q), sumByMonth(db, p, q)],
-  );
-  return { items: items as SpendingRow[], total: agg.total, sumCents: agg.sumCents };
+  if (q.concept) {
+    const [items, agg] = await Promise.all([pageByFilter(db, p, q), sumByFilter(db, p, q)]);
+    return { items: items as SpendingRow[], total: agg.total, sumCents: agg.sumCents };
+  }
+  const offset = (q.page - 1) * q.pageSize;
+  // The first pages (those most asked for) ask each building for a few pages' rows, beside the count.
+  if (q.page <= SHALLOW_PAGES) {
+    const [items, parts] = await Promise.all([
+      pageByBuilding(db, p, q, { since: q.since, upTo: q.upTo, skip: offset }),
+      countsByPart(db, p, q, false),
+    ]);
+    return { items: items as SpendingRow[], ...totalOf(parts) };
+  }
+  // A deeper page is found from the monthly counts (which the total and the sum need anyway): only the month that
+  // holds its first row, and the next when the page runs into it, are read, whatever the page.
+  const parts = await countsByPart(db, p, q, true);
+  const totals = totalOf(parts);
+  if (offset >= totals.total) return { items: [] as SpendingRow[], ...totals };
+  // The parts that hold the page's first and last rows bound the dates read: a month, or two when the page
+  // straddles them.
+  const newestFirstParts = [...parts].sort((a, b) => (a.upTo < b.upTo ? 1 : -1));
+  const partOf = (row: number) => {
+    let newer = 0;
+    for (const part of newestFirstParts) {
+      if (newer + part.total > row) return { part, newer };
+      newer += part.total;
+    }
+    return undefined;
+  };
+  const first = partOf(offset)!;
+  const last = partOf(Math.min(offset + q.pageSize, totals.total) - 1)!;
+  const from = { since: last.part.since, upTo: first.part.upTo, skip: offset - first.newer };
+  const items = await pageByBuilding(db, p, q, from);
+  return { items: items as SpendingRow[], ...totals };
 }
 
 const newestFirst = [desc(spendings.date), desc(spendings.id)];
@@ -52,11 +85,12 @@ function pageByFilter(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
 }
 
 /**
- * The page over all the caller's buildings without reading them all: each building gives its newest
- * page-end rows from the (building_id, date, id) index (index-only), the few hundred candidates are
- * sorted, and only the page's rows are fetched. One statement, however many buildings.
+ * A page over all the caller's buildings without reading them all: each building gives its newest `skip` +
+ * page-size rows between `since` and `upTo` from the (building_id, date, id) index (index-only), the candidates
+ * are sorted, `skip` of them passed over, and only the page's rows are fetched. One statement, however many
+ * buildings.
  */
-function pageByBuilding(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
+function pageByBuilding(db: DbOrTx, p: Principal, q: ListSpendingsQuery, from: { since?: string; upTo?: string; skip: number }) {
   const visible = visibleBuildingIds(db, p).as('visible');
   const newest = db
     .select({ id: spendings.id, date: spendings.date })
@@ -64,12 +98,12 @@ function pageByBuilding(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
     .where(
       and(
         eq(spendings.buildingId, visible.id),
-        q.since ? gte(spendings.date, q.since) : undefined,
-        q.upTo ? lte(spendings.date, q.upTo) : undefined,
+        from.since ? gte(spendings.date, from.since) : undefined,
+        from.upTo ? lte(spendings.date, from.upTo) : undefined,
       ),
     )
     .orderBy(...newestFirst)
-    .limit(q.page * q.pageSize)
+    .limit(from.skip + q.pageSize)
     .as('newest');
   const pageIds = db
     .select({ id: newest.id })
@@ -78,7 +112,7 @@ function pageByBuilding(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
     .where(q.buildingId ? eq(visible.id, q.buildingId) : undefined)
     .orderBy(desc(newest.date), desc(newest.id))
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(from.skip);
   return withBuilding(db)
     .where(inArray(spendings.id, pageIds))
     .orderBy(...newestFirst);
@@ -97,42 +131,77 @@ async function sumByFilter(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery,
   return { total: row?.total ?? 0, sumCents: row?.sumCents ?? 0 };
 }
 
+/** A stretch of the range (a whole month, or the loose days at one end) with its count and sum. */
+interface Part {
+  /** Its first day (undefined for an open start). */
+  since?: string;
+  /** Its last day ('9999-12-31' for an open end): the parts never overlap, so it orders them. */
+  upTo: string;
+  total: number;
+  sumCents: number;
+}
+
+const totalOf = (parts: Part[]) => ({
+  total: parts.reduce((s, r) => s + r.total, 0),
+  sumCents: parts.reduce((s, r) => s + r.sumCents, 0),
+});
+
 /**
- * Count and sum without a concept: whole months come from spending_month_totals (kept by triggers),
- * only the loose days at the ends of the range are read from spendings. Years of spendings over
- * hundreds of buildings cost a row per building and month.
+ * Count and sum without a concept, per whole month from spending_month_totals (kept by triggers), and for the
+ * loose days at the ends of the range from spendings. Years of spendings over hundreds of buildings cost a row
+ * per building and month.
  */
-async function sumByMonth(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery, 'page' | 'pageSize' | 'concept'>) {
+async function countsByPart(
+  db: DbOrTx,
+  p: Principal,
+  q: Omit<ListSpendingsQuery, 'page' | 'pageSize' | 'concept'>,
+  perMonth: boolean,
+): Promise<Part[]> {
   const split = splitByWholeMonths(q.since, q.upTo);
   const t = spendingMonthTotals;
-  const parts = [
-    ...split.days.map((d) =>
-      db
-        .select(countAndSum)
-        .from(spendings)
-        .where(listWhere(db, p, { buildingId: q.buildingId, ...d })),
-    ),
-    ...(split.months
-      ? [
-          db
-            .select({
-              total: sql<number>`coalesce(sum(${t.count}), 0)::int`.mapWith(Number),
-              sumCents: sql<number>`coalesce(sum(${t.sumCents}), 0)`.mapWith(Number),
-            })
-            .from(t)
-            .where(
-              and(
-                inVisibleBuildings(db, p, t.buildingId),
-                q.buildingId ? eq(t.buildingId, q.buildingId) : undefined,
-                split.months.from ? gte(t.month, split.months.from) : undefined,
-                split.months.until ? lt(t.month, split.months.until) : undefined,
-              ),
-            ),
-        ]
-      : []),
-  ];
-  const rows = (await Promise.all(parts)).flat();
-  return { total: rows.reduce((s, r) => s + r.total, 0), sumCents: rows.reduce((s, r) => s + r.sumCents, 0) };
+  const looseDays = split.days.map(async (d): Promise<Part[]> => {
+    const rows = await db
+      .select(countAndSum)
+      .from(spendings)
+      .where(listWhere(db, p, { buildingId: q.buildingId, ...d }));
+    return rows.map((r) => ({ since: d.since, upTo: d.upTo ?? OPEN_END, ...r }));
+  });
+  const sums = {
+    total: sql<number>`coalesce(sum(${t.count}), 0)::int`.mapWith(Number),
+    sumCents: sql<number>`coalesce(sum(${t.sumCents}), 0)`.mapWith(Number),
+  };
+  const monthsWhere = (m: { from?: string; until?: string }) =>
+    and(
+      inVisibleBuildings(db, p, t.buildingId),
+      q.buildingId ? eq(t.buildingId, q.buildingId) : undefined,
+      m.from ? gte(t.month, m.from) : undefined,
+      m.until ? lt(t.month, m.until) : undefined,
+    );
+  const m = split.months;
+  // Summed per month only when a deep page must be placed; otherwise the whole months are one part.
+  const months: Promise<Part[]> = !m
+    ? Promise.resolve([])
+    : perMonth
+      ? db
+          .select({ month: t.month, ...sums })
+          .from(t)
+          .where(monthsWhere(m))
+          .groupBy(t.month)
+          .then((rows) => rows.map((r) => ({ since: r.month, upTo: lastDayOf(r.month), total: r.total, sumCents: r.sumCents })))
+      : db
+          .select(sums)
+          .from(t)
+          .where(monthsWhere(m))
+          .then((rows) => rows.map((r) => ({ since: m.from, upTo: OPEN_END, ...r })));
+  return (await Promise.all([...looseDays, months])).flat();
+}
+
+const OPEN_END = '9999-12-31';
+
+/** 'YYYY-MM-01' → the last day of that month. */
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
 export async function listConcepts(db: DbOrTx, p: Principal, buildingId?: number): Promise<string[]> {

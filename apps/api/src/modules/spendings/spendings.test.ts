@@ -130,14 +130,16 @@ describe('spendings', () => {
       assert.equal(r.status, 201);
       made.push({ id: r.body.id, buildingId: b.id, date, amount });
     }
-    const expect = async (since: string, upTo: string) => {
+    const expect = async (since: string, upTo: string, building?: number) => {
       const want = made
-        .filter((m) => m.date >= since && m.date <= upTo)
+        .filter((m) => m.date >= since && m.date <= upTo && (building === undefined || m.buildingId === building))
         .sort((x, y) => (x.date === y.date ? y.id - x.id : x.date < y.date ? 1 : -1));
       const wantSum = want.reduce((s, m) => s + Math.round(m.amount * 100), 0) / 100;
       const seen: number[] = [];
       for (let page = 1; page <= Math.max(1, Math.ceil(want.length / 5)); page++) {
-        const res = await c.get(`/api/spendings/all?since=${since}&upTo=${upTo}&pageSize=5&page=${page}`);
+        const res = await c.get(
+          `/api/spendings/all?since=${since}&upTo=${upTo}&pageSize=5&page=${page}${building ? `&buildingId=${building}` : ''}`,
+        );
         assert.equal(res.status, 200);
         assert.ok(res.body.items.every(mine), 'only this administrator’s buildings (nothing else of theirs is in 2019)');
         assert.equal(res.body.total, want.length, `${since}..${upTo} total`);
@@ -155,6 +157,13 @@ describe('spendings', () => {
     await expect('2019-03-01', '2019-03-31');
     await expect('2019-06-10', '2019-06-20');
     await expect('2019-04-30', '2019-05-01');
+    await expect('2019-01-01', '2019-12-31', b2.id);
+    await expect('2019-02-14', '2019-11-03', b3.id);
+    // A page past the end: no rows, the same count and sum.
+    const past = await c.get('/api/spendings/all?since=2019-01-01&upTo=2019-12-31&pageSize=5&page=10000');
+    assert.equal(past.status, 200);
+    assert.deepEqual(past.body.items, []);
+    assert.equal(past.body.total, made.length);
 
     // Edits and deletions are reflected at once, also in whole months.
     const moved = made[0]!;
