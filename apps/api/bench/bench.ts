@@ -9,6 +9,15 @@
  * Amenities: generating a year of half-hour slots for one amenity (POST /api/bookings), and a
  * resident's free slots of a day (GET /api/bookings?amenityId&start&status=free, one request per
  * amenity as the bookings page asks) in a building of 10 amenities with a year of slots each.
+ * PostgreSQL only, last (throughput.ts): requests/s and latency of GET /api/buildings/findBuilding at 10
+ * and 50 connections (autocannon, with the sid cookie of a real sign-in) on the product server and on a
+ * raw reference server (reference-server.ts: Fastify + pg, the same session lookup and tenancy check) on
+ * the same database, and page 1 against page 10,000 of the board as it opens. Any non-2xx answer there
+ * fails the bench (exit 1); missed targets are only reported.
+ *
+ * Knobs: BENCH_ENGINES (default pglite,postgres), BENCH_DATABASE_URL, BENCH_SPENDINGS (the spendings
+ * spread over the 200 buildings, default 1,000,000; e.g. 20000 for a quick run while developing: page
+ * 10,000 of the board is then past its end) and BENCH_THROUGHPUT_SECONDS (each load run, default 10).
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -19,9 +28,12 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../src/seed/factories.ts';
 import { insertSlots } from '../src/modules/bookings/bookings.repository.ts';
 import { NO_RULES, SPENDINGS_SINCE_DEFAULT, todayIso } from '@consorcio/domain';
+import { BenchFailure, measureThroughput, printThroughput, type ThroughputResult } from './throughput.ts';
 
 const BUILDINGS = 200;
-const SPENDINGS = 1_000_000;
+const SPENDINGS = Number(process.env.BENCH_SPENDINGS ?? 1_000_000);
+if (!Number.isSafeInteger(SPENDINGS) || SPENDINGS < 1)
+  throw new Error(`BENCH_SPENDINGS must be a positive integer: ${process.env.BENCH_SPENDINGS}`);
 const SETTLE_APARTMENTS = 1_000;
 const SETTLE_SPENDINGS = 10_000;
 const LIST_REQUESTS = 1_000;
@@ -48,6 +60,8 @@ interface Result {
   generateRows: number;
   slotsP50: number;
   slotsP99: number;
+  /** PostgreSQL only: the product against the reference server, and the board's deep page. */
+  throughput?: ThroughputResult;
 }
 
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -277,6 +291,12 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
         if (i >= WARMUP) slotTimes.push(performance.now() - r0);
       }
 
+      // Last, on the loaded database: the administrator of every building, on the product and on the reference server.
+      const throughput =
+        engine === 'postgres' && databaseUrl
+          ? await measureThroughput({ productBase: base, databaseUrl, email: admin.email, password: admin.password, buildingId: b1 })
+          : undefined;
+
       return {
         engine,
         loadSeconds,
@@ -291,6 +311,7 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
         generateRows,
         slotsP50: pct(slotTimes, 50),
         slotsP99: pct(slotTimes, 99),
+        throughput,
       };
     } finally {
       await app.close();
@@ -321,13 +342,15 @@ async function withFreshPostgres<T>(adminUrl: string, fn: (url: string) => Promi
 
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const results: Result[] = [];
+let failure: BenchFailure | undefined;
 if (engines.includes('pglite')) results.push(await run('pglite'));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (engines.includes('postgres'))
   try {
     results.push(await withFreshPostgres(pgUrl, (url) => run('postgres', url)));
   } catch (e) {
-    console.error(`PostgreSQL skipped (${pgUrl}): ${(e as Error).message}`);
+    if (e instanceof BenchFailure) failure = e;
+    else console.error(`PostgreSQL skipped (${pgUrl}): ${(e as Error).message}`);
   }
 
 console.log(
@@ -350,5 +373,10 @@ const pgResult = results.find((r) => r.engine === 'postgres');
 if (pgResult) {
   const ok = pgResult.settleMs <= 100 && pgResult.listP99 <= 30 && pgResult.boardP99 <= 30;
   console.log(`\nPostgreSQL targets (settlement ≤ 100 ms, list and default board p99 ≤ 30 ms): ${ok ? 'met' : 'NOT met'}`);
+  if (pgResult.throughput) printThroughput(pgResult.throughput);
+}
+if (failure) {
+  console.error(`\nBENCH FAILED (PostgreSQL, throughput): ${failure.message}`);
+  process.exit(1);
 }
 process.exit(0);
