@@ -16,18 +16,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// chrome-launcher does not default to headless, unlike Playwright: the flag stays local to the bench.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const ADMIN = { email: 'admin@consorcio.com.ar', password: 'Admin1234' };
 const RESIDENT = { email: 'ana.gomez@demo.com.ar', password: 'Vecino1234' };
 
@@ -224,7 +217,7 @@ async function findPages(base: string, cookies: Record<Role, string>): Promise<P
 async function measure(url: string, cookie: string): Promise<Run> {
   if (stopping) throw new Error('stopped');
   const launching = chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
     // Ctrl-C is ours: we also stop the server and remove its database.
@@ -298,7 +291,7 @@ function row(page: Page, run: Run, all: Run[]): string {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
   if (!opts['no-build']) {
     // The build's output goes to stderr, so that stdout is the Markdown table alone.
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });

@@ -2,6 +2,7 @@
 // usage: node scripts/screenshot.mjs <baseUrl> <outDir> [--mobile] [--login email:password] path[=name] ...
 import { chromium } from '@playwright/test';
 import fs from 'node:fs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const [base, out, ...rest] = process.argv.slice(2);
 const mobile = rest.includes('--mobile');
@@ -10,15 +11,8 @@ const login = li >= 0 ? rest[li + 1] : undefined;
 const paths = rest.filter((a, i) => !a.startsWith('--') && (li < 0 || i !== li + 1));
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS],
 });
 const ctx = await browser.newContext(
   mobile
