@@ -29,6 +29,7 @@ import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../src
 import { insertSlots } from '../src/modules/bookings/bookings.repository.ts';
 import { NO_RULES, SPENDINGS_SINCE_DEFAULT, todayIso } from '@consorcio/domain';
 import { BenchFailure, measureThroughput, printThroughput, type ThroughputResult } from './throughput.ts';
+import { measureDeepPages, printDeepPages, type DeepPagesResult } from './deep-pages.ts';
 
 const BUILDINGS = 200;
 const SPENDINGS = Number(process.env.BENCH_SPENDINGS ?? 1_000_000);
@@ -45,6 +46,9 @@ const AMENITIES = 10;
 const YEAR_OF_SLOTS = { timeStart: '07:30', timeEnd: '21:30', duration: '00:30' } as const;
 const SLOT_CAPACITY = 2;
 const GENERATION_RUNS = 5;
+/** Ten years of alerts in the first building, and ten complaints by each subscriber of the alerts building. */
+const ALERTS = 10_000;
+const COMPLAINTS_EACH = 10;
 
 interface Result {
   engine: string;
@@ -60,8 +64,10 @@ interface Result {
   generateRows: number;
   slotsP50: number;
   slotsP99: number;
-  /** PostgreSQL only: the product against the reference server, and the board's deep page. */
+  /** PostgreSQL only: the product against the reference server. */
   throughput?: ThroughputResult;
+  /** Page 1 against deep pages of every list. */
+  deepPages: DeepPagesResult[];
 }
 
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -124,6 +130,11 @@ async function load(database: Database, adminId: number): Promise<number> {
     insert into spendings (building_id, date, concept, supplier, details, amount_cents)
     select ${b1}, date '2026-02-01' + (g % 28), 'Mantenimiento', 'Proveedor', 'Detalle ' || g, 1 + (g::bigint * 7919) % 9000000
     from generate_series(1, ${SETTLE_SPENDINGS}) g`);
+  // Ten years of alerts of the first building.
+  await db.execute(sql`
+    insert into alerts (building_id, date, concept, details, importance)
+    select ${b1}, date '2016-01-01' + (g * 3659 % 3650), 'Aviso ' || g, 'Detalle ' || g, (array['baja','media','alta'])[1 + g % 3]::importance
+    from generate_series(1, ${ALERTS}) g`);
   // As after any bulk load: statistics, hint bits and the visibility map, so reads do not pay for them.
   await db.execute(sql`vacuum analyze`);
   return b1;
@@ -150,7 +161,16 @@ async function loadSubscribers(database: Database, adminId: number): Promise<num
     insert into subscriptions (user_id, alerts)
     select u.id, (case when u.id % 2 = 0 then 'all' else 'important' end)::subscription_kind
     from users u join apartments a on a.id = u.apartment_id where a.building_id = ${id}`);
-  await db.execute(sql`analyze buildings, apartments, users, subscriptions`);
+  // Ten complaints by each of them, over the last years.
+  await db.execute(sql`
+    insert into complaints (building_id, apartment_id, user_id, date, subject, details, importance, state, seen, created_at)
+    select ${id}, u.apartment_id, u.id, date '2021-01-01' + ((u.id * 31 + g * 97) % 1800),
+           'Reclamo ' || g, 'Detalle del reclamo', (array['baja','media','alta'])[1 + (u.id + g) % 3]::importance,
+           (array['opened','closed'])[1 + (u.id * g) % 2]::complaint_state, g % 2 = 0,
+           timestamptz '2021-01-01' + ((u.id * 7919 + g * 104729) % 157680000) * interval '1 second'
+    from users u join apartments a on a.id = u.apartment_id, generate_series(1, ${COMPLAINTS_EACH}) g
+    where a.building_id = ${id}`);
+  await db.execute(sql`analyze buildings, apartments, users, subscriptions, complaints`);
   return id;
 }
 
@@ -291,6 +311,41 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
         if (i >= WARMUP) slotTimes.push(performance.now() - r0);
       }
 
+      // Page 1 against deep pages of every paged list, as the administrator (the resident's own lists as the resident).
+      const one0 = async (query: SQL) => ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const apartmentOfB1 = await one0(sql`select min(id)::int as n from apartments where building_id = ${b1}`);
+      const apartmentWithResident = await one0(sql`select min(apartment_id)::int as n from users where apartment_id is not null`);
+      const expenseOfB1 = await one0(sql`select min(id)::int as n from expenses where building_id = ${b1}`);
+      const complainer = await one0(sql`select min(user_id)::int as n from complaints where building_id = ${alertBuilding}`);
+      const asResident = { authorization: `Bearer ${residentToken}` };
+      const range = `since=${SPENDINGS_SINCE_DEFAULT}&upTo=${today}`;
+      const deepPages = await measureDeepPages(
+        [
+          { name: 'spendings: the board as it opens (every building)', url: `${base}/api/spendings/all?${range}` },
+          { name: 'spendings: one building', url: `${base}/api/spendings/all?buildingId=${b1}&${range}` },
+          { name: 'spendings: one concept, every building', url: `${base}/api/spendings/all?concept=Limpieza&${range}` },
+          { name: 'buildings', url: `${base}/api/buildings/all` },
+          { name: 'apartments of a building', url: `${base}/api/apartments/all/${b1}` },
+          { name: 'residents (every building)', url: `${base}/api/users/getall` },
+          { name: 'residents of a building', url: `${base}/api/users/allByBuilding/${alertBuilding}` },
+          { name: 'residents of an apartment', url: `${base}/api/users/all/${apartmentWithResident}` },
+          { name: 'subscriptions of a building', url: `${base}/api/subscriptions/all/${alertBuilding}` },
+          { name: 'alerts of a building', url: `${base}/api/alerts/all?buildingId=${b1}` },
+          { name: 'complaints (every building)', url: `${base}/api/complaints/all` },
+          { name: "a resident's complaints", url: `${base}/api/complaints/user/${complainer}` },
+          { name: 'expenses by apartment', url: `${base}/api/expenses/allByApartments?buildingId=${b1}` },
+          { name: 'settled months', url: `${base}/api/expenses/invoicedExpenses` },
+          { name: "an apartment's expenses", url: `${base}/api/expenses/${apartmentOfB1}` },
+          { name: "an expense's payments", url: `${base}/api/payment/expense/${expenseOfB1}` },
+          { name: 'amenities', url: `${base}/api/amenities` },
+          { name: 'slots of every amenity', url: `${base}/api/bookings` },
+          { name: 'slots of an amenity', url: `${base}/api/bookings/byAmenity/${slotsWorld.amenityIds[0]}` },
+          { name: "a resident's bookings", url: `${base}/api/bookings/taked/${slotsWorld.resident.id}` },
+          { name: 'services', url: `${base}/api/services/all` },
+        ].map((l) => ({ ...l, headers: l.name.startsWith("a resident's b") ? asResident : { authorization: headers.authorization } })),
+        engine,
+      );
+
       // Last, on the loaded database: the administrator of every building, on the product and on the reference server.
       const throughput =
         engine === 'postgres' && databaseUrl
@@ -312,6 +367,7 @@ async function run(engine: 'pglite' | 'postgres', databaseUrl?: string): Promise
         slotsP50: pct(slotTimes, 50),
         slotsP99: pct(slotTimes, 99),
         throughput,
+        deepPages,
       };
     } finally {
       await app.close();
@@ -370,6 +426,7 @@ for (const r of results) {
   console.log(`| ${r.engine} | ${r.generateMs.toFixed(1)} | ${r.generateRows} | ${r.slotsP50.toFixed(2)} | ${r.slotsP99.toFixed(2)} |`);
 }
 const pgResult = results.find((r) => r.engine === 'postgres');
+for (const r of results) printDeepPages(r.engine, r.deepPages);
 if (pgResult) {
   const ok = pgResult.settleMs <= 100 && pgResult.listP99 <= 30 && pgResult.boardP99 <= 30;
   console.log(`\nPostgreSQL targets (settlement ≤ 100 ms, list and default board p99 ≤ 30 ms): ${ok ? 'met' : 'NOT met'}`);

@@ -6,16 +6,12 @@
  *   and tenancy check, hand-written on Fastify + pg) sharing the database, with autocannon at 10 and
  *   at 50 connections: a warm-up, then BENCH_THROUGHPUT_SECONDS (default 10) of load, one server at
  *   a time. The load generator runs in a worker thread, beside the servers' main thread.
- * - a deep page of the board as it opens (every building, SPENDINGS_SINCE_DEFAULT..today, pages of
- *   5): page 1 and page 10,000, DEEP_REQUESTS sequential requests each.
  *
  * Any non-2xx answer (or connection error) of either server fails the bench (BenchFailure), so a
  * broken cookie never yields a figure; missed targets are only reported.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { SPENDINGS_SINCE_DEFAULT, todayIso } from '@consorcio/domain';
 import { startReferenceServer } from './reference-server.ts';
 
 /** A request that should have succeeded did not: the figures would be meaningless. */
@@ -25,15 +21,10 @@ const CONNECTIONS = [10, 50];
 const WARMUP_SECONDS = 2;
 const LOAD_SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 10);
 if (!(LOAD_SECONDS >= 1)) throw new Error(`BENCH_THROUGHPUT_SECONDS must be at least 1: ${process.env.BENCH_THROUGHPUT_SECONDS}`);
-const DEEP_PAGES = [1, 10_000];
-const DEEP_PAGE_SIZE = 5;
-const DEEP_REQUESTS = 20;
-const DEEP_WARMUP = 2;
 
 /** Targets of issue 16 ("Server speed"). */
 const TARGET_RPS_SHARE = 0.7;
 const TARGET_P99_MS = 20;
-const TARGET_DEEP_RATIO = 2;
 
 type Server = 'product' | 'reference';
 
@@ -47,20 +38,10 @@ export interface LoadRun {
   requests: number;
 }
 
-export interface DeepPage {
-  page: number;
-  p50: number;
-  p99: number;
-  /** items on that page and the board's total, to tell a deep page from one past the end. */
-  items: number;
-  total: number;
-}
-
 export interface ThroughputResult {
   seconds: number;
   buildingId: number;
   runs: LoadRun[];
-  deep: DeepPage[];
 }
 
 export interface ThroughputOptions {
@@ -74,11 +55,6 @@ export interface ThroughputOptions {
   /** One of their buildings. */
   buildingId: number;
 }
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
 
 /** Signs in through the product and returns the Cookie header its `sid` Set-Cookie asks for. */
 async function signIn(base: string, email: string, password: string): Promise<string> {
@@ -143,25 +119,6 @@ async function load(server: Server, url: string, cookie: string, connections: nu
   return result;
 }
 
-/** One page of the default board, DEEP_REQUESTS times in a row (after DEEP_WARMUP), with the cookie. */
-async function timePage(base: string, cookie: string, page: number): Promise<DeepPage> {
-  const url = `${base}/api/spendings/all?since=${SPENDINGS_SINCE_DEFAULT}&upTo=${todayIso()}&page=${page}&pageSize=${DEEP_PAGE_SIZE}`;
-  const times: number[] = [];
-  let items = 0;
-  let total = 0;
-  for (let i = 0; i < DEEP_WARMUP + DEEP_REQUESTS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
-    const body = (await res.json()) as { items: unknown[]; total: number };
-    const ms = performance.now() - t0;
-    if (res.status !== 200) throw new BenchFailure(`board page ${page}: ${res.status}`);
-    if (i >= DEEP_WARMUP) times.push(ms);
-    items = body.items.length;
-    total = body.total;
-  }
-  return { page, p50: pct(times, 50), p99: pct(times, 99), items, total };
-}
-
 export async function measureThroughput(opts: ThroughputOptions): Promise<ThroughputResult> {
   const cookie = await signIn(opts.productBase, opts.email, opts.password);
   const reference = await startReferenceServer(opts.databaseUrl);
@@ -180,16 +137,12 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
         console.log(`[postgres] findBuilding, ${server}, ${connections} connections: ${Math.round(r.requests.average)} requests/s`);
       }
     }
-
-    const deep: DeepPage[] = [];
-    for (const page of DEEP_PAGES) deep.push(await timePage(opts.productBase, cookie, page));
-    return { seconds: LOAD_SECONDS, buildingId: opts.buildingId, runs, deep };
+    return { seconds: LOAD_SECONDS, buildingId: opts.buildingId, runs };
   } finally {
     await reference.close();
   }
 }
 
-const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 export function printThroughput(r: ThroughputResult): void {
@@ -208,21 +161,6 @@ export function printThroughput(r: ThroughputResult): void {
     }
   }
 
-  const [first, deepest] = [r.deep[0]!, r.deep[r.deep.length - 1]!];
-  console.log(
-    `\nDeep page of the default board (every building, ${SPENDINGS_SINCE_DEFAULT}..today, pageSize ${DEEP_PAGE_SIZE}), ${DEEP_REQUESTS} sequential requests each:`,
-  );
-  console.log('\n| page | items | p50 (ms) | p99 (ms) |');
-  console.log('|---|---|---|---|');
-  for (const d of r.deep) console.log(`| ${d.page.toLocaleString('en-US')} | ${d.items} | ${ms(d.p50)} | ${ms(d.p99)} |`);
-  const deepRatio = deepest.p50 / first.p50;
-  console.log(
-    `\npage ${deepest.page.toLocaleString('en-US')} / page 1: p50 ${deepRatio.toFixed(1)}×, p99 ${(deepest.p99 / first.p99).toFixed(1)}× (board total ${first.total.toLocaleString('en-US')})`,
-  );
-  if (deepest.items === 0) {
-    console.log(`note: page ${deepest.page.toLocaleString('en-US')} is past the end of the board at this load size: not a real deep page`);
-  }
-
   const at50 = { product: find(50, 'product'), reference: find(50, 'reference') };
   const share = at50.product.rps / at50.reference.rps;
   console.log('\nThroughput targets (issue 16):');
@@ -231,8 +169,5 @@ export function printThroughput(r: ThroughputResult): void {
   );
   console.log(
     `- product p99 ≤ ${TARGET_P99_MS} ms at 50 connections: ${at50.product.p99.toFixed(0)} ms, ${verdict(at50.product.p99 <= TARGET_P99_MS)}`,
-  );
-  console.log(
-    `- board page ${deepest.page.toLocaleString('en-US')} p50 ≤ ${TARGET_DEEP_RATIO}× page 1: ${deepRatio.toFixed(1)}×, ${verdict(deepRatio <= TARGET_DEEP_RATIO)}`,
   );
 }

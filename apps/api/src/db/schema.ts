@@ -420,7 +420,8 @@ export const alerts = pgTable(
     importance: importanceEnum('importance').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('alerts_building_date_idx').on(t.buildingId, t.date)],
+  // With the id, a deep page of a building's alerts is found from the index alone.
+  (t) => [index('alerts_building_date_idx').on(t.buildingId, t.date, t.id)],
 );
 
 export const subscriptions = pgTable(
@@ -550,6 +551,12 @@ export const bookings = pgTable(
       .on(t.amenityId, t.start, t.userId)
       .where(sql`${t.status} = 'booked'`),
     index('bookings_user_idx').on(t.userId),
+    // A resident's bookings, sorted and paged from the index alone.
+    index('bookings_user_booked_idx')
+      .on(t.userId, t.start, t.id, t.amenityId)
+      .where(sql`${t.status} = 'booked'`),
+    // Every slot of several amenities by start: the first page without sorting them all.
+    index('bookings_start_idx').on(t.start, t.amenityId, t.seat),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   IMPORTANT_LEVELS,
   type CalendarAlertsQuery,
@@ -7,6 +7,7 @@ import {
   type SubscriptionKind,
 } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { alerts, apartments, buildings, subscriptions, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -47,18 +48,34 @@ function listWhere(db: DbOrTx, p: Principal, q: Omit<ListAlertsQuery, 'page' | '
   );
 }
 
+const newestFirst: Order = [
+  [alerts.date, 'desc'],
+  [alerts.id, 'desc'],
+];
+
 /** One page of the caller's alerts, newest first, and the count of every match. */
 export async function listAlerts(db: DbOrTx, p: Principal, q: ListAlertsQuery): Promise<{ items: AlertRow[]; total: number }> {
   const where = listWhere(db, p, q);
-  const [items, [agg]] = await Promise.all([
-    withBuilding(db)
-      .where(where)
-      .orderBy(desc(alerts.date), desc(alerts.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(alerts).where(where),
-  ]);
-  return { items, total: agg?.n ?? 0 };
+  return pageOf(
+    q,
+    async () => (await db.select({ n: count() }).from(alerts).where(where))[0]?.n ?? 0,
+    // The page's ids are found on the (building_id, date, id) index alone, then only their rows are read.
+    (w) =>
+      withBuilding(db)
+        .where(
+          inArray(
+            alerts.id,
+            db
+              .select({ id: alerts.id })
+              .from(alerts)
+              .where(where)
+              .orderBy(...orderBy(newestFirst, w.reversed))
+              .limit(w.limit)
+              .offset(w.offset),
+          ),
+        )
+        .orderBy(...orderBy(newestFirst, w.reversed)),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AmenityRules } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { amenities, buildings } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -55,6 +56,13 @@ export function inReach(db: DbOrTx, p: Principal): SQL {
   return and(isNull(amenities.archivedAt), inVisibleBuildings(db, p, amenities.buildingId))!;
 }
 
+/** By building, then by type. */
+const byBuildingAndType: Order = [
+  [buildings.name, 'asc'],
+  [amenities.amenityType, 'asc'],
+  [amenities.id, 'asc'],
+];
+
 export async function listAmenities(
   db: DbOrTx,
   p: Principal,
@@ -62,15 +70,16 @@ export async function listAmenities(
   localNow: string,
 ): Promise<{ items: AmenityRow[]; total: number }> {
   const where = and(inReach(db, p), q.buildingId ? eq(amenities.buildingId, q.buildingId) : undefined);
-  const [items, [agg]] = await Promise.all([
-    withBuilding(db, localNow)
-      .where(where)
-      .orderBy(asc(buildings.name), asc(amenities.amenityType), asc(amenities.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(amenities).where(where),
-  ]);
-  return { items, total: agg?.n ?? 0 };
+  return pageOf(
+    q,
+    async () => (await db.select({ n: count() }).from(amenities).where(where))[0]?.n ?? 0,
+    (w) =>
+      withBuilding(db, localNow)
+        .where(where)
+        .orderBy(...orderBy(byBuildingAndType, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
 }
 
 export async function findAmenity(db: DbOrTx, p: Principal, id: number, localNow: string): Promise<AmenityRow | undefined> {

@@ -1,34 +1,63 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
+import { prepared } from '../../db/prepared.ts';
 import { apartments, expenses, users } from '../../db/schema.ts';
-import { inVisibleBuildings } from '../../lib/tenancy.ts';
+import { inVisibleBuildings, tenancyKey, visibleBuildingIdsOf } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
 export type ApartmentRow = typeof apartments.$inferSelect;
 export type ApartmentValues = Pick<typeof apartments.$inferInsert, 'cataApartment' | 'numberApartment' | 'mt2' | 'state'>;
 
 const live = isNull(apartments.archivedAt);
-/** Natural order: PB, 1, 2, 2A, 10 (leading digits as a number, then the text). */
-const naturalOrder = [
-  sql`(substring(${apartments.numberApartment} from '^[0-9]+'))::numeric asc nulls first`,
-  asc(apartments.numberApartment),
-  asc(apartments.id),
+/**
+ * Natural order: PB, 1, 2, 2A, 10 (leading digits as a number, then the text). A number without
+ * leading digits counts as -1, before every other (leading digits are never negative): the same
+ * order as the number's NULLS FIRST, with no NULL to place, so its reverse is the exact reverse.
+ */
+const naturalOrder: Order = [
+  [sql`coalesce((substring(${apartments.numberApartment} from '^[0-9]+'))::numeric, -1)`, 'asc'],
+  [apartments.numberApartment, 'asc'],
+  [apartments.id, 'asc'],
 ];
 
-/** One page of a building's live apartments (the caller must see the building). */
+/**
+ * One page of a building's live apartments (the caller must see the building), as prepared statements (per role,
+ * and per direction for the page).
+ */
 export async function listApartments(db: DbOrTx, principal: Principal, buildingId: number, page: number, pageSize: number) {
-  const where = and(eq(apartments.buildingId, buildingId), live, inVisibleBuildings(db, principal, apartments.buildingId));
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(apartments)
-      .where(where)
-      .orderBy(...naturalOrder)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(apartments).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  const role = principal.role;
+  const values = { buildingId, who: tenancyKey(principal) };
+  const where = () =>
+    and(
+      eq(apartments.buildingId, sql.placeholder('buildingId')),
+      live,
+      inArray(apartments.buildingId, visibleBuildingIdsOf(db, role, sql.placeholder('who'))),
+    );
+  return pageOf(
+    { page, pageSize },
+    async () => {
+      const count = prepared(db, `apartments_count_${role}`, (name) =>
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(apartments)
+          .where(where())
+          .prepare(name),
+      );
+      return (await count.execute(values))[0]?.n ?? 0;
+    },
+    (w) =>
+      prepared(db, `apartments_page_${role}_${w.reversed ? 'reversed' : 'forward'}`, (name) =>
+        db
+          .select()
+          .from(apartments)
+          .where(where())
+          .orderBy(...orderBy(naturalOrder, w.reversed))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name),
+      ).execute({ ...values, limit: w.limit, offset: w.offset }),
+  );
 }
 
 /** A live apartment in one of the caller's buildings; `lock` holds it until the transaction ends. */

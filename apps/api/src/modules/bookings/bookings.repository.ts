@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, pageWithin, type Order, type Window } from '../../db/paging.ts';
 import { amenities, apartments, bookings, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -41,7 +42,11 @@ const reachableAmenities = (db: DbOrTx, p: Principal) =>
     .from(amenities)
     .where(and(isNull(amenities.archivedAt), inVisibleBuildings(db, p, amenities.buildingId)));
 
-export const slotInReach = (db: DbOrTx, p: Principal): SQL => inArray(bookings.amenityId, reachableAmenities(db, p));
+/**
+ * As an array computed once: over many slots in start order, a test against a few ids per slot, where a semi join
+ * would probe the amenities again for each.
+ */
+export const slotInReach = (db: DbOrTx, p: Principal): SQL => sql`${bookings.amenityId} = any(array${reachableAmenities(db, p)})`;
 
 // ---- generation --------------------------------------------------------------------------------
 
@@ -133,6 +138,13 @@ function statusWhere(p: Principal, status: BookingStatus | undefined, localNow: 
   return sql`false`;
 }
 
+/** Soonest first; unique by `bookings_amenity_start_seat_uq`. */
+const slotOrder: Order = [
+  [bookings.start, 'asc'],
+  [bookings.amenityId, 'asc'],
+  [bookings.seat, 'asc'],
+];
+
 export async function listSlots(db: DbOrTx, p: Principal, q: SlotFilter, localNow: string): Promise<{ items: SlotRow[]; total: number }> {
   const where = and(
     slotInReach(db, p),
@@ -140,18 +152,31 @@ export async function listSlots(db: DbOrTx, p: Principal, q: SlotFilter, localNo
     q.start ? sql`${bookings.start} >= ${q.start}::date and ${bookings.start} < ${q.start}::date + 1` : undefined,
     statusWhere(p, q.status, localNow),
   );
-  const [items, [agg]] = await Promise.all([
-    withUser(db)
-      .where(where)
-      .orderBy(asc(bookings.start), asc(bookings.amenityId), asc(bookings.seat))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(bookings).where(where),
-  ]);
-  return { items, total: agg?.n ?? 0 };
+  return pageOf(
+    q,
+    async () => (await db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0,
+    // The page's slots are found by their unique key (amenity, start, seat), from an index alone when no status is
+    // asked for; only the page's rows are then read and joined to their residents.
+    (w) => {
+      const keys = db
+        .select({ amenityId: bookings.amenityId, start: bookings.start, seat: bookings.seat })
+        .from(bookings)
+        .where(where)
+        .orderBy(...orderBy(slotOrder, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset);
+      return withUser(db)
+        .where(sql`(${bookings.amenityId}, ${bookings.start}, ${bookings.seat}) in ${keys}`)
+        .orderBy(...orderBy(slotOrder, w.reversed));
+    },
+  );
 }
 
-/** A user's booked slots in the caller's reach (archived amenities included: it is their history), upcoming first. */
+/**
+ * A user's booked slots in the caller's reach (archived amenities included: it is their history): the upcoming ones
+ * soonest first, then the past ones latest first. Each part is a range of the (user_id, start, id, amenity_id) index
+ * of booked slots, read in its order from the nearer end: no sort, and no page passes over more than half a part.
+ */
 export async function listUserBookings(
   db: DbOrTx,
   p: Principal,
@@ -171,22 +196,47 @@ export async function listUserBookings(
     ),
   );
   const upcoming = sql`${bookings.start} >= ${localNow}::timestamp`;
-  const [items, [agg]] = await Promise.all([
+  const [counts] = await db
+    .select({ total: count(), upcoming: sql<number>`(count(*) filter (where ${upcoming}))::int`.mapWith(Number) })
+    .from(bookings)
+    .where(where);
+  const total = counts?.total ?? 0;
+  const soon = counts?.upcoming ?? 0;
+  // The page's ids come from the index alone; only the page's rows are then read.
+  const part = (cond: SQL, order: Order) => (w: Window) =>
     withUser(db)
-      .where(where)
-      // Upcoming ones soonest first, then past ones latest first.
-      .orderBy(
-        sql`${upcoming} desc`,
-        sql`case when ${upcoming} then ${bookings.start} end asc`,
-        sql`${bookings.start} desc`,
-        asc(bookings.id),
+      .where(
+        inArray(
+          bookings.id,
+          db
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(and(where, cond))
+            .orderBy(...orderBy(order, w.reversed))
+            .limit(w.limit)
+            .offset(w.offset),
+        ),
       )
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(bookings).where(where),
+      .orderBy(...orderBy(order, w.reversed));
+  const offset = (q.page - 1) * q.pageSize;
+  const inUpcoming = Math.max(0, Math.min(q.pageSize, soon - offset));
+  const [first, second] = await Promise.all([
+    pageWithin(soon, offset, q.pageSize, part(upcoming, soonestFirst)),
+    inUpcoming < q.pageSize
+      ? pageWithin(total - soon, Math.max(0, offset - soon), q.pageSize - inUpcoming, part(not(upcoming), latestFirst))
+      : [],
   ]);
-  return { items, total: agg?.n ?? 0 };
+  return { items: [...first, ...second], total };
 }
+
+const soonestFirst: Order = [
+  [bookings.start, 'asc'],
+  [bookings.id, 'asc'],
+];
+const latestFirst: Order = [
+  [bookings.start, 'desc'],
+  [bookings.id, 'desc'],
+];
 
 export async function findSlot(db: DbOrTx, p: Principal, id: number): Promise<SlotRow | undefined> {
   const [row] = await withUser(db).where(and(eq(bookings.id, id), slotInReach(db, p)));

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { buildingAdmins, buildings } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 import { inVisibleBuildings, tenancyKey, visibleBuildingIdsOf } from '../../lib/tenancy.ts';
@@ -11,23 +12,43 @@ export type BuildingValues = Pick<
   'name' | 'cata' | 'address' | 'floor' | 'cantApartments' | 'image' | 'latitude' | 'longitude'
 >;
 
-/** One page of the caller's buildings, sorted by name, and how many there are. */
+const byName: Order = [
+  [buildings.name, 'asc'],
+  [buildings.id, 'asc'],
+];
+
+/**
+ * One page of the caller's buildings, sorted by name, and how many there are: the administrator's home, so both run
+ * as prepared statements (per role, and per direction for the page).
+ */
 export async function listBuildings(db: DbOrTx, principal: Principal, page: number, pageSize: number) {
-  const scope = inVisibleBuildings(db, principal, buildings.id);
-  const [items, [count]] = await Promise.all([
-    db
-      .select()
-      .from(buildings)
-      .where(scope)
-      .orderBy(asc(buildings.name), asc(buildings.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(buildings)
-      .where(scope),
-  ]);
-  return { items, total: count?.n ?? 0 };
+  const role = principal.role;
+  const who = tenancyKey(principal);
+  const scope = () => inArray(buildings.id, visibleBuildingIdsOf(db, role, sql.placeholder('who')));
+  return pageOf(
+    { page, pageSize },
+    async () => {
+      const count = prepared(db, `buildings_count_${role}`, (name) =>
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(buildings)
+          .where(scope())
+          .prepare(name),
+      );
+      return (await count.execute({ who }))[0]?.n ?? 0;
+    },
+    (w) =>
+      prepared(db, `buildings_page_${role}_${w.reversed ? 'reversed' : 'forward'}`, (name) =>
+        db
+          .select()
+          .from(buildings)
+          .where(scope())
+          .orderBy(...orderBy(byName, w.reversed))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name),
+      ).execute({ who, limit: w.limit, offset: w.offset }),
+  );
 }
 
 export async function findBuilding(db: DbOrTx, principal: Principal, id: number): Promise<BuildingRow | null> {

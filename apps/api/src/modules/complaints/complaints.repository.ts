@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { UNSEEN_SHOWN, type ComplaintState, type Importance, type ListComplaintsQuery, type ListQuery } from '@consorcio/domain';
 import type { Person } from '../../lib/tenancy.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { apartments, buildings, complaintReplies, complaints, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -60,18 +61,23 @@ export function inReach(db: DbOrTx, p: Principal): SQL {
 }
 
 /** Newest first: the day it happened, then the moment it was filed. */
-const newestFirst = [desc(complaints.date), desc(complaints.createdAt), desc(complaints.id)];
+const newestFirst: Order = [
+  [complaints.date, 'desc'],
+  [complaints.createdAt, 'desc'],
+  [complaints.id, 'desc'],
+];
 
 async function page(db: DbOrTx, where: SQL | undefined, q: ListQuery): Promise<{ items: ComplaintRow[]; total: number }> {
-  const [items, [agg]] = await Promise.all([
-    withRefs(db)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(complaints).where(where),
-  ]);
-  return { items, total: agg?.n ?? 0 };
+  return pageOf(
+    q,
+    async () => (await db.select({ n: count() }).from(complaints).where(where))[0]?.n ?? 0,
+    (w) =>
+      withRefs(db)
+        .where(where)
+        .orderBy(...orderBy(newestFirst, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
 }
 
 /** GET /complaints/all: the administrator's complaints, filtered, newest first. */

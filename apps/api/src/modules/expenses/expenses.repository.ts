@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { apartments, buildings, expenses, settlements, spendings } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -71,6 +72,13 @@ async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Pr
   return row?.n ?? 0;
 }
 
+/** By building name, then apartment number; the id makes it unique. */
+const apartmentOrder: Order = [
+  [buildings.name, 'asc'],
+  [apartments.numberApartment, 'asc'],
+  [apartments.id, 'asc'],
+];
+
 export async function listApartmentsWithExpenses(
   db: DbOrTx,
   p: Principal,
@@ -91,25 +99,27 @@ export async function listApartmentsWithExpenses(
     q.buildingId ? eq(apartments.buildingId, q.buildingId) : undefined,
     q.number_apartment ? eq(apartments.numberApartment, q.number_apartment) : undefined,
   );
-  const [apts, total] = await Promise.all([
-    db
-      .select({
-        id: apartments.id,
-        buildingId: apartments.buildingId,
-        buildingName: buildings.name,
-        cataApartment: apartments.cataApartment,
-        numberApartment: apartments.numberApartment,
-        mt2: apartments.mt2,
-        archivedAt: apartments.archivedAt,
-      })
-      .from(apartments)
-      .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
-      .where(where)
-      .orderBy(asc(buildings.name), asc(apartments.numberApartment), asc(apartments.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    countRows(db, apartments, where),
-  ]);
+  const { items: apts, total } = await pageOf(
+    q,
+    () => countRows(db, apartments, where),
+    (w) =>
+      db
+        .select({
+          id: apartments.id,
+          buildingId: apartments.buildingId,
+          buildingName: buildings.name,
+          cataApartment: apartments.cataApartment,
+          numberApartment: apartments.numberApartment,
+          mt2: apartments.mt2,
+          archivedAt: apartments.archivedAt,
+        })
+        .from(apartments)
+        .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+        .where(where)
+        .orderBy(...orderBy(apartmentOrder, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
   const ids = apts.map((a) => a.id);
   const exps = ids.length
     ? await db
@@ -121,19 +131,32 @@ export async function listApartmentsWithExpenses(
   return { apartments: apts, expenses: exps, total };
 }
 
+/** Latest month first; unique by `settlements_building_month_uq`. */
+const settledMonthOrder: Order = [
+  [settlements.year, 'desc'],
+  [settlements.month, 'desc'],
+  [settlements.buildingId, 'asc'],
+];
+
 export async function listSettledMonths(db: DbOrTx, p: Principal, q: { buildingId?: number; page: number; pageSize: number }) {
   const where = and(inVisibleBuildings(db, p, settlements.buildingId), q.buildingId ? eq(settlements.buildingId, q.buildingId) : undefined);
-  const [items, total] = await Promise.all([
-    db
-      .select({ buildingId: settlements.buildingId, year: settlements.year, month: settlements.month, totalCents: settlements.totalCents })
-      .from(settlements)
-      .where(where)
-      .orderBy(desc(settlements.year), desc(settlements.month), asc(settlements.buildingId))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    countRows(db, settlements, where),
-  ]);
-  return { items, total };
+  return pageOf(
+    q,
+    () => countRows(db, settlements, where),
+    (w) =>
+      db
+        .select({
+          buildingId: settlements.buildingId,
+          year: settlements.year,
+          month: settlements.month,
+          totalCents: settlements.totalCents,
+        })
+        .from(settlements)
+        .where(where)
+        .orderBy(...orderBy(settledMonthOrder, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
 }
 
 /** An apartment the caller may see: an administrator's building's, or a resident's own. */
@@ -146,19 +169,26 @@ export async function findVisibleApartment(db: DbOrTx, p: Principal, apartmentId
   return row;
 }
 
+/** Latest month first: one apartment's, so unique by `expenses_apartment_month_uq`. */
+const apartmentExpenseOrder: Order = [
+  [expenses.year, 'desc'],
+  [expenses.month, 'desc'],
+];
+
 export async function listApartmentExpenses(db: DbOrTx, p: Principal, apartmentId: number, page: number, pageSize: number) {
   const where = and(eq(expenses.apartmentId, apartmentId), inVisibleBuildings(db, p, expenses.buildingId));
-  const [items, total] = await Promise.all([
-    db
-      .select()
-      .from(expenses)
-      .where(where)
-      .orderBy(desc(expenses.year), desc(expenses.month))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    countRows(db, expenses, where),
-  ]);
-  return { items, total };
+  return pageOf(
+    { page, pageSize },
+    () => countRows(db, expenses, where),
+    (w) =>
+      db
+        .select()
+        .from(expenses)
+        .where(where)
+        .orderBy(...orderBy(apartmentExpenseOrder, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
 }
 
 export async function findVisibleExpense(db: DbOrTx, p: Principal, id: number) {

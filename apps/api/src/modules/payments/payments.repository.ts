@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { apartments, buildings, expenses, paymentEvents, payments, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -124,20 +125,26 @@ const paymentView = {
   recordedByName: recorder.name,
 };
 
+const newestFirst: Order = [
+  [payments.createdAt, 'desc'],
+  [payments.id, 'desc'],
+];
+
 export async function listExpensePayments(db: DbOrTx, expenseId: number, page: number, pageSize: number) {
   const where = eq(payments.expenseId, expenseId);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(paymentView)
-      .from(payments)
-      .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(payments).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageOf(
+    { page, pageSize },
+    async () => (await db.select({ n: count() }).from(payments).where(where))[0]?.n ?? 0,
+    (w) =>
+      db
+        .select(paymentView)
+        .from(payments)
+        .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
+        .where(where)
+        .orderBy(...orderBy(newestFirst, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
 }
 
 const payer = alias(users, 'payer');

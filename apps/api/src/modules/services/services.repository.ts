@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FOLD_FROM, FOLD_TO, foldForSearch, type ListBuildingServicesQuery, type ListServicesQuery } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { apartments, buildings, ratings, services, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -73,19 +74,22 @@ async function page(
   db: DbOrTx,
   p: Principal,
   where: SQL | undefined,
-  order: (stats: ReturnType<typeof withStats>['stats']) => SQL[],
+  order: (stats: ReturnType<typeof withStats>['stats']) => Order,
   q: { page: number; pageSize: number },
 ): Promise<{ items: ServiceRow[]; total: number }> {
   const { query, stats } = withStats(db, p);
-  const [items, [agg]] = await Promise.all([
-    query
-      .where(where)
-      .orderBy(...order(stats))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(services).where(where),
-  ]);
-  return { items: items.map((r) => ({ ...r, ratingCount: r.ratingCount ?? 0 })), total: agg?.n ?? 0 };
+  const keys = order(stats);
+  const { items, total } = await pageOf(
+    q,
+    async () => (await db.select({ n: count() }).from(services).where(where))[0]?.n ?? 0,
+    (w) =>
+      query
+        .where(where)
+        .orderBy(...orderBy(keys, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
+  return { items: items.map((r) => ({ ...r, ratingCount: r.ratingCount ?? 0 })), total };
 }
 
 /** GET /services/all: the administrator's buildings' services, filtered, newest first. */
@@ -95,7 +99,16 @@ export function listServices(db: DbOrTx, p: Principal, q: ListServicesQuery) {
     q.buildingId ? eq(services.buildingId, q.buildingId) : undefined,
     q.accepted === undefined ? undefined : eq(services.accepted, q.accepted),
   );
-  return page(db, p, where, () => [desc(services.createdAt), desc(services.id)], q);
+  return page(
+    db,
+    p,
+    where,
+    () => [
+      [services.createdAt, 'desc'],
+      [services.id, 'desc'],
+    ],
+    q,
+  );
 }
 
 /**
@@ -116,8 +129,18 @@ export function listBuildingServices(db: DbOrTx, p: Principal, buildingId: numbe
     where,
     (stats) =>
       q.sort === 'stars'
-        ? [sql`${stats.exact} desc nulls last`, sql`${stats.n} desc`, asc(az), asc(services.id)]
-        : [asc(az), asc(services.id)],
+        ? [
+            // `exact desc nulls last`, as keys that reverse exactly: the unrated ones after the rated.
+            [sql`(${stats.exact} is null)`, 'asc'],
+            [stats.exact, 'desc'],
+            [stats.n, 'desc'],
+            [az, 'asc'],
+            [services.id, 'asc'],
+          ]
+        : [
+            [az, 'asc'],
+            [services.id, 'asc'],
+          ],
     q,
   );
 }

@@ -32,8 +32,11 @@ function listWhere(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery, 'page' 
   );
 }
 
-/** Pages up to this one are read from the newest rows of each building; deeper ones from the month that holds them. */
-const SHALLOW_PAGES = 4;
+/**
+ * Pages that start within this many rows are read from the newest rows of each building; deeper ones from the day
+ * that holds them.
+ */
+const SHALLOW_ROWS = 60;
 
 /** One page, newest first, plus the count and the sum of every match. */
 export async function listSpendings(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
@@ -43,34 +46,99 @@ export async function listSpendings(db: DbOrTx, p: Principal, q: ListSpendingsQu
   }
   const offset = (q.page - 1) * q.pageSize;
   // The first pages (those most asked for) ask each building for a few pages' rows, beside the count.
-  if (q.page <= SHALLOW_PAGES) {
+  if (offset < SHALLOW_ROWS) {
     const [items, parts] = await Promise.all([
       pageByBuilding(db, p, q, { since: q.since, upTo: q.upTo, skip: offset }),
       countsByPart(db, p, q, false),
     ]);
     return { items: items as SpendingRow[], ...totalOf(parts) };
   }
-  // A deeper page is found from the monthly counts (which the total and the sum need anyway): only the month that
-  // holds its first row, and the next when the page runs into it, are read, whatever the page.
+  // A deeper page is found from the monthly counts (which the total and the sum need anyway), then from the daily
+  // counts of the month (or two) that holds it: only the day or two that hold the page are read, whatever the page.
   const parts = await countsByPart(db, p, q, true);
   const totals = totalOf(parts);
   if (offset >= totals.total) return { items: [] as SpendingRow[], ...totals };
-  // The parts that hold the page's first and last rows bound the dates read: a month, or two when the page
-  // straddles them.
+  const months = locate(parts, offset, q.pageSize);
+  // Should the rows change between the counts, the month is read as located, or (failing that) the whole range.
+  const at = months && ((await dayWindow(db, p, q, months)) ?? months);
+  const items = await pageByBuilding(db, p, q, at ?? { since: q.since, upTo: q.upTo, skip: offset });
+  return { items: items as SpendingRow[], ...totals };
+}
+
+/** Where a page lies among parts of a range that never overlap (newest first). */
+interface Located {
+  /** The first day of the part that holds the page's last row, and the last day of the one with its first row. */
+  since?: string;
+  upTo: string;
+  /** Rows of those days before the page, and all their rows. */
+  skip: number;
+  total: number;
+}
+
+/**
+ * The dates that hold rows `offset` to `offset + pageSize` (newest first) of a range cut into parts that never
+ * overlap: the part of the first row to the part of the last. Undefined when the parts do not reach that far (the
+ * rows changed between two counts).
+ */
+function locate(parts: Pick<Part, 'since' | 'upTo' | 'total'>[], offset: number, pageSize: number): Located | undefined {
   const newestFirstParts = [...parts].sort((a, b) => (a.upTo < b.upTo ? 1 : -1));
+  const all = parts.reduce((s, r) => s + r.total, 0);
+  if (offset < 0 || offset >= all) return undefined;
   const partOf = (row: number) => {
     let newer = 0;
     for (const part of newestFirstParts) {
       if (newer + part.total > row) return { part, newer };
       newer += part.total;
     }
-    return undefined;
+    throw new Error('unreachable: the row is within the parts');
   };
-  const first = partOf(offset)!;
-  const last = partOf(Math.min(offset + q.pageSize, totals.total) - 1)!;
-  const from = { since: last.part.since, upTo: first.part.upTo, skip: offset - first.newer };
-  const items = await pageByBuilding(db, p, q, from);
-  return { items: items as SpendingRow[], ...totals };
+  const first = partOf(offset);
+  const last = partOf(Math.min(offset + pageSize, all) - 1);
+  return {
+    since: last.part.since,
+    upTo: first.part.upTo,
+    skip: offset - first.newer,
+    total: last.newer + last.part.total - first.newer,
+  };
+}
+
+const DAY_MS = 86_400_000;
+const plusDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The day (or few days) that hold a page within the month (or two) located for it, from daily counts taken from the
+ * end nearer the page: the days expected to hold the rows up to the page if they were spread evenly, with a margin,
+ * and the whole stretch only when those fall short. No page counts more than about half its month.
+ */
+async function dayWindow(db: DbOrTx, p: Principal, q: ListSpendingsQuery, at: Located): Promise<Located | undefined> {
+  if (at.since === undefined || at.upTo === OPEN_END) return locate(await countsByDay(db, p, q, at), at.skip, q.pageSize);
+  const days = (Date.parse(at.upTo) - Date.parse(at.since)) / DAY_MS + 1;
+  const fromNewest = at.skip + q.pageSize <= at.total - at.skip;
+  const need = fromNewest ? at.skip + q.pageSize : at.total - at.skip;
+  const span = Math.min(days, Math.ceil((days * need * 1.25) / Math.max(1, at.total)) + 1);
+  let counted = await countsByDay(
+    db,
+    p,
+    q,
+    fromNewest ? { since: plusDays(at.upTo, 1 - span), upTo: at.upTo } : { since: at.since, upTo: plusDays(at.since, span - 1) },
+  );
+  let sum = counted.reduce((s, r) => s + r.total, 0);
+  if (sum < need && span < days) {
+    counted = await countsByDay(db, p, q, at);
+    sum = counted.reduce((s, r) => s + r.total, 0);
+  }
+  // Counted from the oldest end, the rows of the newer days not counted come before them.
+  return locate(counted, at.skip - (fromNewest ? 0 : at.total - sum), q.pageSize);
+}
+
+/** The matches of a few dates counted per day (from the (building_id, date, …) index alone). */
+async function countsByDay(db: DbOrTx, p: Principal, q: ListSpendingsQuery, range: { since?: string; upTo: string }) {
+  const rows = await db
+    .select({ date: spendings.date, total: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(spendings)
+    .where(listWhere(db, p, { buildingId: q.buildingId, since: range.since, upTo: range.upTo === OPEN_END ? undefined : range.upTo }))
+    .groupBy(spendings.date);
+  return rows.map((r) => ({ since: r.date, upTo: r.date, total: r.total }));
 }
 
 const newestFirst = [desc(spendings.date), desc(spendings.id)];

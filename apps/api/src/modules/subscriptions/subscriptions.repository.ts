@@ -1,6 +1,7 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { SubscriptionKind } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { apartments, subscriptions, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -26,27 +27,37 @@ export async function findVisibleSubscription(db: DbOrTx, p: Principal, userId: 
   return row;
 }
 
+/** By the resident's name (a user has at most one subscription: users.id is unique here). */
+const byUserName: Order = [
+  [users.name, 'asc'],
+  [users.id, 'asc'],
+];
+
 /** The subscriptions of a building's residents, by name, one page of them and how many there are. */
 export async function listBuildingSubscriptions(db: DbOrTx, p: Principal, buildingId: number, page: number, pageSize: number) {
   const where = and(eq(apartments.buildingId, buildingId), inVisibleBuildings(db, p, apartments.buildingId));
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ ...columns, user: { id: users.id, name: users.name, email: users.email } })
-      .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .innerJoin(apartments, eq(apartments.id, users.apartmentId))
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ n: count() })
-      .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .innerJoin(apartments, eq(apartments.id, users.apartmentId))
-      .where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageOf(
+    { page, pageSize },
+    async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(subscriptions)
+          .innerJoin(users, eq(users.id, subscriptions.userId))
+          .innerJoin(apartments, eq(apartments.id, users.apartmentId))
+          .where(where)
+      )[0]?.n ?? 0,
+    (w) =>
+      db
+        .select({ ...columns, user: { id: users.id, name: users.name, email: users.email } })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .innerJoin(apartments, eq(apartments.id, users.apartmentId))
+        .where(where)
+        .orderBy(...orderBy(byUserName, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { ListResult, User } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { apartments, buildings, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -35,6 +36,11 @@ function scopedWhere(db: DbOrTx, principal: Principal, f: UserFilter): SQL {
   return and(...conds)!;
 }
 
+const byName: Order = [
+  [users.name, 'asc'],
+  [users.id, 'asc'],
+];
+
 export async function listUsers(
   db: DbOrTx,
   principal: Principal,
@@ -43,19 +49,21 @@ export async function listUsers(
   pageSize: number,
 ): Promise<ListResult<User>> {
   const where = scopedWhere(db, principal, f);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(userColumns)
-      .from(users)
-      .innerJoin(apartments, eq(apartments.id, users.apartmentId))
-      .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(users).innerJoin(apartments, eq(apartments.id, users.apartmentId)).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageOf(
+    { page, pageSize },
+    async () =>
+      (await db.select({ n: count() }).from(users).innerJoin(apartments, eq(apartments.id, users.apartmentId)).where(where))[0]?.n ?? 0,
+    (w) =>
+      db
+        .select(userColumns)
+        .from(users)
+        .innerJoin(apartments, eq(apartments.id, users.apartmentId))
+        .innerJoin(buildings, eq(buildings.id, apartments.buildingId))
+        .where(where)
+        .orderBy(...orderBy(byName, w.reversed))
+        .limit(w.limit)
+        .offset(w.offset),
+  );
 }
 
 export async function findVisibleUser(db: DbOrTx, principal: Principal, id: number, lock = false): Promise<User | null> {
