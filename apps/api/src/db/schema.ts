@@ -249,7 +249,8 @@ export const spendings = pgTable(
     check('spendings_amount_positive', sql`${t.amountCents} > 0`),
     // amount_cents rides along so the board's count and sum are index-only scans (see README, Performance).
     index('spendings_building_date_idx').on(t.buildingId, t.date, t.id, t.amountCents),
-    index('spendings_building_concept_idx').on(t.buildingId, t.concept),
+    // The same for a concept: the board filtered by one is paged and counted from this index alone.
+    index('spendings_building_concept_idx').on(t.buildingId, t.concept, t.date, t.id, t.amountCents),
   ],
 );
 
@@ -557,6 +558,10 @@ export const bookings = pgTable(
       .where(sql`${t.status} = 'booked'`),
     // Every slot of several amenities by start: the first page without sorting them all.
     index('bookings_start_idx').on(t.start, t.amenityId, t.seat),
+    // The slots that can still be taken: an amenity's "turnos disponibles" counted, and a day's listed, from it alone.
+    index('bookings_free_idx')
+      .on(t.amenityId, t.start, t.seat)
+      .where(sql`${t.status} <> 'booked'`),
   ],
 );
 

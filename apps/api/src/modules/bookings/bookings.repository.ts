@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderBy, pageOf, pageWithin, type Order, type Window } from '../../db/paging.ts';
+import { orderBy, pageOf, pageWithin, paging, type Order, type Window } from '../../db/paging.ts';
 import { amenities, apartments, bookings, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -152,24 +152,53 @@ export async function listSlots(db: DbOrTx, p: Principal, q: SlotFilter, localNo
     q.start ? sql`${bookings.start} >= ${q.start}::date and ${bookings.start} < ${q.start}::date + 1` : undefined,
     statusWhere(p, q.status, localNow),
   );
-  return pageOf(
-    q,
-    async () => (await db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0,
-    // The page's slots are found by their unique key (amenity, start, seat), from an index alone when no status is
-    // asked for; only the page's rows are then read and joined to their residents.
-    (w) => {
-      const keys = db
-        .select({ amenityId: bookings.amenityId, start: bookings.start, seat: bookings.seat })
-        .from(bookings)
-        .where(where)
-        .orderBy(...orderBy(slotOrder, w.reversed))
-        .limit(w.limit)
-        .offset(w.offset);
-      return withUser(db)
-        .where(sql`(${bookings.amenityId}, ${bookings.start}, ${bookings.seat}) in ${keys}`)
-        .orderBy(...orderBy(slotOrder, w.reversed));
-    },
-  );
+  // The page's slots are found by their unique key (amenity, start, seat), from an index alone when no status is
+  // asked for; only the page's rows are then read and joined to their residents.
+  const page = (days: SQL | undefined, w: Window) => {
+    const keys = db
+      .select({ amenityId: bookings.amenityId, start: bookings.start, seat: bookings.seat })
+      .from(bookings)
+      .where(and(where, days))
+      .orderBy(...orderBy(slotOrder, w.reversed))
+      .limit(w.limit)
+      .offset(w.offset);
+    return withUser(db)
+      .where(sql`(${bookings.amenityId}, ${bookings.start}, ${bookings.seat}) in ${keys}`)
+      .orderBy(...orderBy(slotOrder, w.reversed));
+  };
+  const offset = (q.page - 1) * q.pageSize;
+  if (offset < paging.nearRows) {
+    return pageOf(
+      q,
+      async () => (await db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0,
+      (w) => page(undefined, w),
+    );
+  }
+  // A deeper page: the matches counted per day (which gives the total), and only the day or days that hold the page
+  // read, whatever the page.
+  // Grouped by the date itself: the text of each day is made once per group, not once per slot.
+  const day = sql`(${bookings.start})::date`;
+  const perDay = await db
+    .select({ day: sql<string>`${day}::text`, n: count() })
+    .from(bookings)
+    .where(where)
+    .groupBy(day)
+    .orderBy(day);
+  const total = perDay.reduce((s, d) => s + d.n, 0);
+  if (offset >= total) return { items: [], total };
+  const dayOf = (row: number) => {
+    let before = 0;
+    for (const d of perDay) {
+      if (before + d.n > row) return { day: d.day, before };
+      before += d.n;
+    }
+    throw new Error('unreachable: the row is within the days');
+  };
+  const first = dayOf(offset);
+  const last = dayOf(Math.min(offset + q.pageSize, total) - 1);
+  const days = sql`${bookings.start} >= ${first.day}::date and ${bookings.start} < ${last.day}::date + 1`;
+  const items = await page(days, { offset: offset - first.before, limit: q.pageSize, reversed: false });
+  return { items, total };
 }
 
 /**
@@ -187,13 +216,11 @@ export async function listUserBookings(
   const where = and(
     eq(bookings.userId, userId),
     eq(bookings.status, 'booked'),
-    inArray(
-      bookings.amenityId,
-      db
-        .select({ id: amenities.id })
-        .from(amenities)
-        .where(inVisibleBuildings(db, p, amenities.buildingId)),
-    ),
+    // An array computed once, tested on each index entry (as in slotInReach).
+    sql`${bookings.amenityId} = any(array${db
+      .select({ id: amenities.id })
+      .from(amenities)
+      .where(inVisibleBuildings(db, p, amenities.buildingId))})`,
   );
   const upcoming = sql`${bookings.start} >= ${localNow}::timestamp`;
   const [counts] = await db

@@ -40,10 +40,6 @@ const SHALLOW_ROWS = 60;
 
 /** One page, newest first, plus the count and the sum of every match. */
 export async function listSpendings(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
-  if (q.concept) {
-    const [items, agg] = await Promise.all([pageByFilter(db, p, q), sumByFilter(db, p, q)]);
-    return { items: items as SpendingRow[], total: agg.total, sumCents: agg.sumCents };
-  }
   const offset = (q.page - 1) * q.pageSize;
   // The first pages (those most asked for) ask each building for a few pages' rows, beside the count.
   if (offset < SHALLOW_ROWS) {
@@ -53,8 +49,9 @@ export async function listSpendings(db: DbOrTx, p: Principal, q: ListSpendingsQu
     ]);
     return { items: items as SpendingRow[], ...totalOf(parts) };
   }
-  // A deeper page is found from the monthly counts (which the total and the sum need anyway), then from the daily
-  // counts of the month (or two) that holds it: only the day or two that hold the page are read, whatever the page.
+  // A deeper page is found from the monthly counts (daily with a concept), which the total and the sum need anyway,
+  // then from the daily counts of the month (or two) that holds it: only the day or two that hold the page are read,
+  // whatever the page.
   const parts = await countsByPart(db, p, q, true);
   const totals = totalOf(parts);
   if (offset >= totals.total) return { items: [] as SpendingRow[], ...totals };
@@ -136,25 +133,24 @@ async function countsByDay(db: DbOrTx, p: Principal, q: ListSpendingsQuery, rang
   const rows = await db
     .select({ date: spendings.date, total: sql<number>`count(*)::int`.mapWith(Number) })
     .from(spendings)
-    .where(listWhere(db, p, { buildingId: q.buildingId, since: range.since, upTo: range.upTo === OPEN_END ? undefined : range.upTo }))
+    .where(
+      listWhere(db, p, {
+        buildingId: q.buildingId,
+        concept: q.concept,
+        since: range.since,
+        upTo: range.upTo === OPEN_END ? undefined : range.upTo,
+      }),
+    )
     .groupBy(spendings.date);
   return rows.map((r) => ({ since: r.date, upTo: r.date, total: r.total }));
 }
 
 const newestFirst = [desc(spendings.date), desc(spendings.id)];
 
-/** The page among every match: the plan is left to the database (a concept narrows by its own index). */
-function pageByFilter(db: DbOrTx, p: Principal, q: ListSpendingsQuery) {
-  return withBuilding(db)
-    .where(listWhere(db, p, q))
-    .orderBy(...newestFirst)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-}
-
 /**
  * A page over all the caller's buildings without reading them all: each building gives its newest `skip` +
- * page-size rows between `since` and `upTo` from the (building_id, date, id) index (index-only), the candidates
+ * page-size rows between `since` and `upTo` from the (building_id, date, id) index, or the (building_id, concept,
+ * date, id) one for a concept (index-only), the candidates
  * are sorted, `skip` of them passed over, and only the page's rows are fetched. One statement, however many
  * buildings.
  */
@@ -166,6 +162,7 @@ function pageByBuilding(db: DbOrTx, p: Principal, q: ListSpendingsQuery, from: {
     .where(
       and(
         eq(spendings.buildingId, visible.id),
+        q.concept ? eq(spendings.concept, q.concept) : undefined,
         from.since ? gte(spendings.date, from.since) : undefined,
         from.upTo ? lte(spendings.date, from.upTo) : undefined,
       ),
@@ -222,9 +219,10 @@ const totalOf = (parts: Part[]) => ({
 async function countsByPart(
   db: DbOrTx,
   p: Principal,
-  q: Omit<ListSpendingsQuery, 'page' | 'pageSize' | 'concept'>,
+  q: Omit<ListSpendingsQuery, 'page' | 'pageSize'>,
   perMonth: boolean,
 ): Promise<Part[]> {
+  if (q.concept) return conceptParts(db, p, q, perMonth);
   const split = splitByWholeMonths(q.since, q.upTo);
   const t = spendingMonthTotals;
   const looseDays = split.days.map(async (d): Promise<Part[]> => {
@@ -262,6 +260,20 @@ async function countsByPart(
           .where(monthsWhere(m))
           .then((rows) => rows.map((r) => ({ since: m.from, upTo: OPEN_END, ...r })));
   return (await Promise.all([...looseDays, months])).flat();
+}
+
+/**
+ * With a concept (spending_month_totals has none): the matches counted and summed from the (building_id, concept,
+ * date, id, amount_cents) index alone, per day when a deep page must be placed.
+ */
+async function conceptParts(db: DbOrTx, p: Principal, q: Omit<ListSpendingsQuery, 'page' | 'pageSize'>, perDay: boolean): Promise<Part[]> {
+  if (!perDay) return [{ since: q.since, upTo: OPEN_END, ...(await sumByFilter(db, p, q)) }];
+  const rows = await db
+    .select({ date: spendings.date, ...countAndSum })
+    .from(spendings)
+    .where(listWhere(db, p, q))
+    .groupBy(spendings.date);
+  return rows.map((r) => ({ since: r.date, upTo: r.date, total: r.total, sumCents: r.sumCents }));
 }
 
 const OPEN_END = '9999-12-31';

@@ -119,7 +119,7 @@ describe('spendings', () => {
     const mine = (x: { building: { id: number } }) => [b1.id, b2.id, b3.id].includes(x.building.id);
     // Another administrator's building: never counted.
     await w.b.adminClient.post('/api/spendings/add', body(w.b.building.id, { date: '2019-05-05', amount: 1e6 }));
-    const made: { id: number; buildingId: number; date: string; amount: number }[] = [];
+    const made: { id: number; buildingId: number; date: string; amount: number; concept: string }[] = [];
     let seed = 3;
     const rnd = () => (seed = (seed * 16807) % 2147483647);
     // A few through the API, the rest (enough for pages past the first rows, read from the day that holds them)
@@ -133,7 +133,7 @@ describe('spendings', () => {
       if (i < 10) {
         const res = await c.post('/api/spendings/add', body(r.buildingId, { date: r.date, amount: r.amount, concept: r.concept }));
         assert.equal(res.status, 201);
-        made.push({ id: res.body.id, buildingId: r.buildingId, date: r.date, amount: r.amount });
+        made.push({ id: res.body.id, buildingId: r.buildingId, date: r.date, amount: r.amount, concept: r.concept });
       } else {
         const [row] = await t.database.db
           .insert(spendings)
@@ -146,18 +146,24 @@ describe('spendings', () => {
             amountCents: Math.round(r.amount * 100),
           })
           .returning({ id: spendings.id });
-        made.push({ id: row!.id, buildingId: r.buildingId, date: r.date, amount: r.amount });
+        made.push({ id: row!.id, buildingId: r.buildingId, date: r.date, amount: r.amount, concept: r.concept });
       }
     }
-    const expect = async (since: string, upTo: string, building?: number) => {
+    const expect = async (since: string, upTo: string, building?: number, concept?: string) => {
       const want = made
-        .filter((m) => m.date >= since && m.date <= upTo && (building === undefined || m.buildingId === building))
+        .filter(
+          (m) =>
+            m.date >= since &&
+            m.date <= upTo &&
+            (building === undefined || m.buildingId === building) &&
+            (concept === undefined || m.concept === concept),
+        )
         .sort((x, y) => (x.date === y.date ? y.id - x.id : x.date < y.date ? 1 : -1));
       const wantSum = want.reduce((s, m) => s + Math.round(m.amount * 100), 0) / 100;
       const seen: number[] = [];
       for (let page = 1; page <= Math.max(1, Math.ceil(want.length / 5)); page++) {
         const res = await c.get(
-          `/api/spendings/all?since=${since}&upTo=${upTo}&pageSize=5&page=${page}${building ? `&buildingId=${building}` : ''}`,
+          `/api/spendings/all?since=${since}&upTo=${upTo}&pageSize=5&page=${page}${building ? `&buildingId=${building}` : ''}${concept ? `&concept=${concept}` : ''}`,
         );
         assert.equal(res.status, 200);
         assert.ok(res.body.items.every(mine), 'only this administrator’s buildings (nothing else of theirs is in 2019)');
@@ -178,6 +184,9 @@ describe('spendings', () => {
     await expect('2019-04-30', '2019-05-01');
     await expect('2019-01-01', '2019-12-31', b2.id);
     await expect('2019-02-14', '2019-11-03', b3.id);
+    await expect('2019-01-01', '2019-12-31', undefined, 'Luz');
+    await expect('2019-02-14', '2019-11-03', undefined, 'Agua');
+    await expect('2019-01-01', '2019-12-31', b1.id, 'Agua');
     // A page past the end: no rows, the same count and sum.
     const past = await c.get('/api/spendings/all?since=2019-01-01&upTo=2019-12-31&pageSize=5&page=10000');
     assert.equal(past.status, 200);
