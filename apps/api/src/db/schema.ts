@@ -556,12 +556,6 @@ export const bookings = pgTable(
     index('bookings_user_booked_idx')
       .on(t.userId, t.start, t.id, t.amenityId)
       .where(sql`${t.status} = 'booked'`),
-    // Every slot of several amenities by start: the first page without sorting them all.
-    index('bookings_start_idx').on(t.start, t.amenityId, t.seat),
-    // The slots that can still be taken: an amenity's "turnos disponibles" counted, and a day's listed, from it alone.
-    index('bookings_free_idx')
-      .on(t.amenityId, t.start, t.seat)
-      .where(sql`${t.status} <> 'booked'`),
   ],
 );
 

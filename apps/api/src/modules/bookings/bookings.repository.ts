@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderBy, pageOf, pageWithin, paging, type Order, type Window } from '../../db/paging.ts';
+import { orderBy, pageWithin, paging, type Order, type Window } from '../../db/paging.ts';
 import { amenities, apartments, bookings, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
@@ -152,27 +152,37 @@ export async function listSlots(db: DbOrTx, p: Principal, q: SlotFilter, localNo
     q.start ? sql`${bookings.start} >= ${q.start}::date and ${bookings.start} < ${q.start}::date + 1` : undefined,
     statusWhere(p, q.status, localNow),
   );
-  // The page's slots are found by their unique key (amenity, start, seat), from an index alone when no status is
-  // asked for; only the page's rows are then read and joined to their residents.
-  const page = (days: SQL | undefined, w: Window) => {
-    const keys = db
+  // Each amenity gives its first `offset + limit` slots by start from its (amenity_id, start, seat) index (index-only
+  // when no status is asked for), the candidates are merged, `offset` of them passed over, and only the page's rows
+  // are read and joined to their residents: one statement, however many amenities and slots.
+  const page = (days: SQL | undefined, offset: number, limit: number) => {
+    const reach = reachableAmenities(db, p).as('reach');
+    const firstOfEach = db
       .select({ amenityId: bookings.amenityId, start: bookings.start, seat: bookings.seat })
       .from(bookings)
-      .where(and(where, days))
-      .orderBy(...orderBy(slotOrder, w.reversed))
-      .limit(w.limit)
-      .offset(w.offset);
+      .where(and(eq(bookings.amenityId, reach.id), where, days))
+      .orderBy(asc(bookings.start), asc(bookings.seat))
+      .limit(offset + limit)
+      .as('first_of_each');
+    const keys = db
+      .select({ amenityId: firstOfEach.amenityId, start: firstOfEach.start, seat: firstOfEach.seat })
+      .from(reach)
+      .crossJoinLateral(firstOfEach)
+      .orderBy(asc(firstOfEach.start), asc(firstOfEach.amenityId), asc(firstOfEach.seat))
+      .limit(limit)
+      .offset(offset);
     return withUser(db)
       .where(sql`(${bookings.amenityId}, ${bookings.start}, ${bookings.seat}) in ${keys}`)
-      .orderBy(...orderBy(slotOrder, w.reversed));
+      .orderBy(...orderBy(slotOrder));
   };
   const offset = (q.page - 1) * q.pageSize;
   if (offset < paging.nearRows) {
-    return pageOf(
-      q,
-      async () => (await db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0,
-      (w) => page(undefined, w),
-    );
+    // Near the start (as in pageOf): the page beside the count.
+    const [items, [counted]] = await Promise.all([
+      page(undefined, offset, q.pageSize),
+      db.select({ n: count() }).from(bookings).where(where),
+    ]);
+    return { items, total: counted?.n ?? 0 };
   }
   // A deeper page: the matches counted per day (which gives the total), and only the day or days that hold the page
   // read, whatever the page.
@@ -197,7 +207,7 @@ export async function listSlots(db: DbOrTx, p: Principal, q: SlotFilter, localNo
   const first = dayOf(offset);
   const last = dayOf(Math.min(offset + q.pageSize, total) - 1);
   const days = sql`${bookings.start} >= ${first.day}::date and ${bookings.start} < ${last.day}::date + 1`;
-  const items = await page(days, { offset: offset - first.before, limit: q.pageSize, reversed: false });
+  const items = await page(days, offset - first.before, q.pageSize);
   return { items, total };
 }
 
