@@ -233,29 +233,15 @@ export async function listUserBookings(
       .where(inVisibleBuildings(db, p, amenities.buildingId))})`,
   );
   const upcoming = sql`${bookings.start} >= ${localNow}::timestamp`;
+  const offset = (q.page - 1) * q.pageSize;
+  if (offset >= paging.nearRows) return deepUserBookings(db, where, upcoming, offset, q.pageSize);
   const [counts] = await db
     .select({ total: count(), upcoming: sql<number>`(count(*) filter (where ${upcoming}))::int`.mapWith(Number) })
     .from(bookings)
     .where(where);
   const total = counts?.total ?? 0;
   const soon = counts?.upcoming ?? 0;
-  // The page's ids come from the index alone; only the page's rows are then read.
-  const part = (cond: SQL, order: Order) => (w: Window) =>
-    withUser(db)
-      .where(
-        inArray(
-          bookings.id,
-          db
-            .select({ id: bookings.id })
-            .from(bookings)
-            .where(and(where, cond))
-            .orderBy(...orderBy(order, w.reversed))
-            .limit(w.limit)
-            .offset(w.offset),
-        ),
-      )
-      .orderBy(...orderBy(order, w.reversed));
-  const offset = (q.page - 1) * q.pageSize;
+  const part = bookingsPart(db, where);
   const inUpcoming = Math.max(0, Math.min(q.pageSize, soon - offset));
   const [first, second] = await Promise.all([
     pageWithin(soon, offset, q.pageSize, part(upcoming, soonestFirst)),
@@ -264,6 +250,71 @@ export async function listUserBookings(
       : [],
   ]);
   return { items: [...first, ...second], total };
+}
+
+/** A part of a user's bookings (upcoming or past): the page's ids come from the index alone; only its rows are read. */
+const bookingsPart = (db: DbOrTx, where: SQL | undefined) => (cond: SQL, order: Order) => (w: Window) =>
+  withUser(db)
+    .where(
+      inArray(
+        bookings.id,
+        db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(and(where, cond))
+          .orderBy(...orderBy(order, w.reversed))
+          .limit(w.limit)
+          .offset(w.offset),
+      ),
+    )
+    .orderBy(...orderBy(order, w.reversed));
+
+/**
+ * A deeper page of a user's bookings: counted per day and part (which gives the total), and read from the day that
+ * holds its first row, whatever the page.
+ */
+async function deepUserBookings(db: DbOrTx, where: SQL | undefined, upcoming: SQL, offset: number, pageSize: number) {
+  const day = sql`(${bookings.start})::date`;
+  const buckets = await db
+    .select({ soon: sql<boolean>`${upcoming}`, day: sql<string>`${day}::text`, n: count() })
+    .from(bookings)
+    .where(where)
+    .groupBy(sql`1`, day);
+  // In the list's order: the upcoming days soonest first, then the past days latest first.
+  const ordered = [
+    ...buckets.filter((b) => b.soon).sort((a, b) => (a.day < b.day ? -1 : 1)),
+    ...buckets.filter((b) => !b.soon).sort((a, b) => (a.day < b.day ? 1 : -1)),
+  ];
+  const total = ordered.reduce((s, b) => s + b.n, 0);
+  if (offset >= total) return { items: [], total };
+  const soon = ordered.reduce((s, b) => s + (b.soon ? b.n : 0), 0);
+  let before = 0;
+  let i = 0;
+  while (before + ordered[i]!.n <= offset) before += ordered[i++]!.n;
+  const first = ordered[i]!;
+  const part = bookingsPart(db, where);
+  const inUpcoming = Math.max(0, Math.min(pageSize, soon - offset));
+  const [a, b] = await Promise.all([
+    inUpcoming > 0
+      ? part(
+          and(upcoming, sql`${bookings.start} >= ${first.day}::date`)!,
+          soonestFirst,
+        )({ offset: offset - before, limit: inUpcoming, reversed: false })
+      : [],
+    inUpcoming < pageSize
+      ? first.soon
+        ? part(not(upcoming), latestFirst)({ offset: 0, limit: pageSize - inUpcoming, reversed: false })
+        : part(
+            and(not(upcoming), sql`${bookings.start} < ${first.day}::date + 1`)!,
+            latestFirst,
+          )({
+            offset: offset - before,
+            limit: pageSize,
+            reversed: false,
+          })
+      : [],
+  ]);
+  return { items: [...a, ...b], total };
 }
 
 const soonestFirst: Order = [
