@@ -21,10 +21,15 @@ export type ResidentPrincipal = SessionUser & { role: 'resident'; apartmentId: n
 /** Who the caller is: the one place that reads credentials. Routes then ask requireX(). */
 export default fp(async (app) => {
   app.decorateRequest('principal', function (this: FastifyRequest) {
-    const cache = this as FastifyRequest & { _principal?: Promise<SessionUser | null> };
+    const cache = this as CachedPrincipal;
     if (!cache._principal) {
       const token = this.sessionToken();
       cache._principal = token ? findSessionUser(app.db, token) : Promise.resolve(null);
+      // Kept as a value for the onSend hook below, which then needs no promise of its own.
+      cache._principal.then(
+        (user) => (cache._renewed = user?.renewed === true),
+        () => {},
+      );
     }
     return cache._principal;
   });
@@ -36,18 +41,21 @@ export default fp(async (app) => {
 
   // Sessions end after 30 days idle: when the server resets a cookie session's idle clock, the
   // browser's cookie gets a fresh 30 days too (unless this reply already sets or clears it).
-  app.addHook('onSend', async (request, reply) => {
-    const cached = (request as FastifyRequest & { _principal?: Promise<SessionUser | null> })._principal;
-    if (!cached || bearerToken(request) !== null) return;
-    const user = await cached.catch(() => null);
-    const token = request.cookies[SESSION_COOKIE];
-    if (!user?.renewed || !token) return;
-    const existing = reply.getHeader('set-cookie');
-    const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
-    if (list.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
-    reply.header('set-cookie', [...list, app.serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config.secureCookies))]);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const token = (request as CachedPrincipal)._renewed ? request.cookies[SESSION_COOKIE] : undefined;
+    if (token && bearerToken(request) === null) {
+      const existing = reply.getHeader('set-cookie');
+      const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+      if (!list.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) {
+        reply.header('set-cookie', [...list, app.serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config.secureCookies))]);
+      }
+    }
+    done(null, payload);
   });
 });
+
+/** The request's caller, looked up at most once: the lookup, and whether it reset the session's idle clock. */
+type CachedPrincipal = FastifyRequest & { _principal?: Promise<SessionUser | null>; _renewed?: boolean };
 
 /** The bearer token ('' when the header is there but empty), or null without a Bearer header. */
 function bearerToken(request: FastifyRequest): string | null {

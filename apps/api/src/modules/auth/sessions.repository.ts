@@ -1,7 +1,7 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { apartments, buildings, sessions, users } from '../../db/schema.ts';
-import { prepared } from '../../db/prepared.ts';
+import { hotStatement, keysOf } from '../../db/prepared.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
@@ -28,29 +28,32 @@ export interface SessionUser {
   renewed: boolean;
 }
 
-/** The live session's user, or null (unknown, idle too long, or banned). */
-export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
-  const [row] = await prepared(db, 'session_lookup', (name) =>
+const sessionLookup = {
+  sessionId: sessions.id,
+  lastSeenAt: sessions.lastSeenAt,
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  firstLogging: users.firstLogging,
+  isDeleted: users.isDeleted,
+  apartmentId: users.apartmentId,
+  buildingId: apartments.buildingId,
+};
+type SessionLookupRow = Omit<SessionUser, 'renewed'> & { lastSeenAt: Date; isDeleted: boolean };
+
+/** The live session's user, or null (unknown, idle too long, or banned). Every signed-in request runs it: a hot statement. */
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const lookup = hotStatement<SessionLookupRow>(db, 'session_lookup', keysOf(sessionLookup), () =>
     db
-      .select({
-        sessionId: sessions.id,
-        lastSeenAt: sessions.lastSeenAt,
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        firstLogging: users.firstLogging,
-        isDeleted: users.isDeleted,
-        apartmentId: users.apartmentId,
-        buildingId: apartments.buildingId,
-      })
+      .select(sessionLookup)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(apartments, eq(apartments.id, users.apartmentId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .limit(1)
-      .prepare(name),
-  ).execute({ tokenHash: hashToken(token) });
+      .limit(1),
+  );
+  const [row] = await lookup({ tokenHash: hashToken(token) });
   if (!row || row.isDeleted) return null;
   const idle = Date.now() - row.lastSeenAt.getTime();
   if (idle > SESSION_IDLE_MS) {

@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { buildingAdmins, buildings } from '../../db/schema.ts';
-import { prepared } from '../../db/prepared.ts';
+import { hotStatement, keysOf, prepared } from '../../db/prepared.ts';
 import { inVisibleBuildings, tenancyKey, visibleBuildingIdsOf } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;
+const buildingColumns = keysOf(getTableColumns(buildings));
 export type BuildingValues = Pick<
   typeof buildings.$inferInsert,
   'name' | 'cata' | 'address' | 'floor' | 'cantApartments' | 'image' | 'latitude' | 'longitude'
@@ -51,16 +52,17 @@ export async function listBuildings(db: DbOrTx, principal: Principal, page: numb
   );
 }
 
-export async function findBuilding(db: DbOrTx, principal: Principal, id: number): Promise<BuildingRow | null> {
+/** A building within the caller's reach, or null: the building page's read, a hot statement. */
+export async function findBuilding(db: Db, principal: Principal, id: number): Promise<BuildingRow | null> {
   const role = principal.role;
-  const [row] = await prepared(db, `building_by_id_${role}`, (name) =>
+  const read = hotStatement<BuildingRow>(db, `building_by_id_${role}`, buildingColumns, () =>
     db
-      .select()
+      .select(getTableColumns(buildings))
       .from(buildings)
       .where(and(eq(buildings.id, sql.placeholder('id')), inArray(buildings.id, visibleBuildingIdsOf(db, role, sql.placeholder('who')))))
-      .limit(1)
-      .prepare(name),
-  ).execute({ id, who: tenancyKey(principal) });
+      .limit(1),
+  );
+  const [row] = await read({ id, who: tenancyKey(principal) });
   return row ?? null;
 }
 
