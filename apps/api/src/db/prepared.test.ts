@@ -51,7 +51,12 @@ describe('hotStatement: the same rows as Drizzle', () => {
     const [first] = await db.select({ id: buildings.id }).from(buildings).orderBy(buildings.id).limit(1);
     await db
       .update(buildings)
-      .set({ latitude: -31.4201, longitude: -64.1888, image: '/api/files/buildings/x.png', archivedAt: new Date('2026-02-01T12:34:56.789Z') })
+      .set({
+        latitude: -31.4201,
+        longitude: -64.1888,
+        image: '/api/files/buildings/x.png',
+        archivedAt: new Date('2026-02-01T12:34:56.789Z'),
+      })
       .where(eq(buildings.id, first!.id));
   });
   after(async () => t?.close());

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { buildingAdmins, buildings, users } from '../db/schema.ts';
+import { apartments, buildingAdmins, buildings, users } from '../db/schema.ts';
 import type { Principal } from '../plugins/auth.ts';
 import { notFound } from './errors.ts';
 
@@ -32,6 +32,30 @@ export function visibleBuildingIdsOf(db: DbOrTx, role: Principal['role'], who: n
     .select({ id: buildings.id })
     .from(buildings)
     .where(and(eq(buildings.id, who), isNull(buildings.archivedAt)));
+}
+
+/**
+ * The same rule for a statement that reads its caller too (the session lookup's `users` and `apartments` joined,
+ * so that the caller and what they read cost one round trip): whether the row of `buildings` in that statement is
+ * live and the caller's: administered by the user, or the resident's own. Correlated (one primary-key probe for the
+ * row), where `IN (visibleBuildingIdsOf …)` under an OR would list every building of an administrator.
+ */
+export function callerSeesBuilding(db: DbOrTx): SQL {
+  return and(
+    isNull(buildings.archivedAt),
+    or(
+      and(
+        eq(users.role, 'admin'),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(buildingAdmins)
+            .where(and(eq(buildingAdmins.userId, users.id), eq(buildingAdmins.buildingId, buildings.id))),
+        ),
+      ),
+      and(eq(users.role, 'resident'), eq(buildings.id, apartments.buildingId)),
+    ),
+  )!;
 }
 
 /** What fills `who` of visibleBuildingIdsOf for this caller. */

@@ -1,4 +1,5 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apartments, buildings, sessions, users } from '../../db/schema.ts';
 import { hotStatement, keysOf } from '../../db/prepared.ts';
@@ -40,20 +41,41 @@ const sessionLookup = {
   apartmentId: users.apartmentId,
   buildingId: apartments.buildingId,
 };
-type SessionLookupRow = Omit<SessionUser, 'renewed'> & { lastSeenAt: Date; isDeleted: boolean };
+/** What the session lookup reads: judged by `sessionUserOf`. */
+export type SessionLookupRow = Omit<SessionUser, 'renewed'> & { lastSeenAt: Date; isDeleted: boolean };
+export const sessionLookupKeys = keysOf(sessionLookup);
+
+/**
+ * The session lookup as a query to extend: its columns first (`sessionLookupKeys`), then `extra`'s, over
+ * `sessions` joined to its user (`users`) and their apartment (`apartments`, left). A read that needs the caller can
+ * join to it, so that the caller and the read cost one round trip (a building by id does); the caller adds
+ * `.where(sessionTokenIs)` and `.limit(1)`.
+ */
+export function sessionLookupWith<S extends Record<string, PgColumn>>(db: Db, extra: S) {
+  return db
+    .select({ ...sessionLookup, ...extra })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(apartments, eq(apartments.id, users.apartmentId))
+    .$dynamic();
+}
+/** The session whose token hash is the placeholder `tokenHash` (fill it with `hashToken(token)`). */
+export const sessionTokenIs = eq(sessions.tokenHash, sql.placeholder('tokenHash'));
 
 /** The live session's user, or null (unknown, idle too long, or banned). Every signed-in request runs it: a hot statement. */
 export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const lookup = hotStatement<SessionLookupRow>(db, 'session_lookup', keysOf(sessionLookup), () =>
-    db
-      .select(sessionLookup)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(apartments, eq(apartments.id, users.apartmentId))
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .limit(1),
+  const lookup = hotStatement<SessionLookupRow>(db, 'session_lookup', sessionLookupKeys, () =>
+    sessionLookupWith(db, {}).where(sessionTokenIs).limit(1),
   );
   const [row] = await lookup({ tokenHash: hashToken(token) });
+  return sessionUserOf(db, row);
+}
+
+/**
+ * The session lookup's row judged: null for no session, a banned user or a session idle for too long (then
+ * deleted); otherwise its user, with the idle clock reset when it is older than TOUCH_AFTER_MS.
+ */
+export async function sessionUserOf(db: DbOrTx, row: SessionLookupRow | undefined): Promise<SessionUser | null> {
   if (!row || row.isDeleted) return null;
   const idle = Date.now() - row.lastSeenAt.getTime();
   if (idle > SESSION_IDLE_MS) {
@@ -64,8 +86,17 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
   if (renewed) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
-  const { lastSeenAt: _l, isDeleted: _d, ...user } = row;
-  return { ...user, buildingId: user.role === 'resident' ? user.buildingId : null, renewed };
+  return {
+    sessionId: row.sessionId,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    firstLogging: row.firstLogging,
+    apartmentId: row.apartmentId,
+    buildingId: row.role === 'resident' ? row.buildingId : null,
+    renewed,
+  };
 }
 
 export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {

@@ -2,8 +2,10 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderBy, pageOf, type Order } from '../../db/paging.ts';
 import { buildingAdmins, buildings } from '../../db/schema.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { sessionLookupKeys, sessionLookupWith, sessionTokenIs, type SessionLookupRow } from '../auth/sessions.repository.ts';
 import { hotStatement, keysOf, prepared } from '../../db/prepared.ts';
-import { inVisibleBuildings, tenancyKey, visibleBuildingIdsOf } from '../../lib/tenancy.ts';
+import { callerSeesBuilding, inVisibleBuildings, tenancyKey, visibleBuildingIdsOf } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;
@@ -64,6 +66,34 @@ export async function findBuilding(db: Db, principal: Principal, id: number): Pr
   );
   const [row] = await read({ id, who: tenancyKey(principal) });
   return row ?? null;
+}
+
+const buildingByIdColumns = Object.fromEntries(Object.entries(getTableColumns(buildings)).map(([key, column]) => [`b_${key}`, column]));
+
+/**
+ * The building page's read with the caller's session in one statement, one round trip: the session lookup's row
+ * (for `sessionUserOf`), and the building `id` if the session's user may see it, joined to them with the same
+ * tenancy rule as `findBuilding`'s, written for a caller read in the same statement (`callerSeesBuilding`).
+ */
+export async function findBuildingWithCaller(
+  db: Db,
+  token: string,
+  id: number,
+): Promise<{ caller: SessionLookupRow | undefined; building: BuildingRow | null }> {
+  const read = hotStatement<Record<string, unknown>>(
+    db,
+    'building_by_id_with_caller',
+    [...sessionLookupKeys, ...Object.keys(buildingByIdColumns)],
+    () =>
+      sessionLookupWith(db, buildingByIdColumns)
+        .leftJoin(buildings, and(eq(buildings.id, sql.placeholder('id')), callerSeesBuilding(db)))
+        .where(sessionTokenIs)
+        .limit(1),
+  );
+  const [row] = await read({ tokenHash: hashToken(token), id });
+  if (!row) return { caller: undefined, building: null };
+  const building = Object.fromEntries(buildingColumns.map((key) => [key, row[`b_${key}`]])) as BuildingRow;
+  return { caller: row as unknown as SessionLookupRow, building: building.id === null ? null : building };
 }
 
 /**

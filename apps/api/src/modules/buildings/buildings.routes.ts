@@ -13,12 +13,15 @@ import {
 import { readUploadBody, uploadedImage, withImagePart } from '../../lib/images.ts';
 import { assertBuildingVisible } from '../../lib/tenancy.ts';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/auth.ts';
+import { findBuildingWithCaller, type BuildingRow } from './buildings.repository.ts';
 import { createBuilding, deleteBuilding, getBuilding, listBuildings, updateBuilding } from './buildings.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route a resident may call too (the plugin's hook lets in any signed-in user). */
     residentsToo?: boolean;
+    /** findBuilding: the caller and the building are read together (readBuildingWithCaller). */
+    buildingById?: boolean;
   }
 }
 
@@ -28,7 +31,27 @@ const jsonAlso = 'También acepta los mismos campos como application/json, sin i
 const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The role first: callers without it get 401/403 before any body, query or file is looked at.
   // Residents may read their own building (findBuilding); everything else is for administrators.
-  app.addHook('preValidation', async (request) => (request.routeOptions.config.residentsToo ? signedIn(request) : adminOnly(request)));
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.buildingById) readBuildingWithCaller(request);
+    return request.routeOptions.config.residentsToo ? signedIn(request) : adminOnly(request);
+  });
+
+  /**
+   * findBuilding in one round trip: with a session token and a well-formed id, the caller and the building (if
+   * within their reach) are read by one statement. Otherwise the usual lookup answers 401/403, then the schema 400.
+   */
+  const buildingRead = new WeakMap<FastifyRequest, Promise<BuildingRow | null>>();
+  const readBuildingWithCaller = (request: FastifyRequest) => {
+    const token = request.sessionToken();
+    const id = idSchema.safeParse((request.query as { id?: unknown } | undefined)?.id);
+    if (!token || !id.success) return;
+    const both = findBuildingWithCaller(app.db, token, id.data);
+    request.principalFrom(both.then((b) => b.caller));
+    const building = both.then((b) => b.building);
+    // A failed read reaches the caller through principal() (503); this copy may then never be awaited.
+    building.catch(() => {});
+    buildingRead.set(request, building);
+  };
 
   app.get(
     '/all',
@@ -46,7 +69,7 @@ const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/findBuilding',
     {
-      config: { residentsToo: true },
+      config: { residentsToo: true, buildingById: true },
       schema: {
         tags: TAGS,
         summary: 'Un edificio',
@@ -55,7 +78,7 @@ const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: buildingSchema },
       },
     },
-    async (request) => getBuilding(app.db, await requireUser(request), request.query.id),
+    async (request) => getBuilding(app.db, await requireUser(request), request.query.id, buildingRead.get(request)),
   );
 
   /**

@@ -34,8 +34,14 @@ export async function listBuildings(db: Db, principal: AdminPrincipal, q: ListQu
 }
 
 /** An administrator's building, or a resident's own (the repository's scope decides; else 404). */
-export async function getBuilding(db: Db, principal: Principal, id: number): Promise<Building> {
-  const row = await repo.findBuilding(db, principal, id);
+/** A building within the caller's reach, or 404; `alreadyRead`: the same read, done with the caller's lookup. */
+export async function getBuilding(
+  db: Db,
+  principal: Principal,
+  id: number,
+  alreadyRead?: Promise<repo.BuildingRow | null>,
+): Promise<Building> {
+  const row = await (alreadyRead ?? repo.findBuilding(db, principal, id));
   if (!row) throw notFound();
   return presentBuilding(row);
 }
