@@ -4,7 +4,8 @@
  * product does for that request, with none of the product's plugins (helmet, compress, swagger,
  * Zod validation and serialization, the session cookie's renewal hook, the error handler).
  *
- * It mirrors the product's queries and checks, in the same two round trips:
+ * It does the product's checks as raw node-postgres code would, in two round trips (the product reads the
+ * caller and the building in one statement since it was measured against this: `findBuildingWithCaller`):
  * 1. the session lookup of `findSessionUser` (apps/api/src/modules/auth/sessions.repository.ts):
  *    `sessions` join `users` left join `apartments` by the sha256 hex of the `sid` cookie (`hashToken`,
  *    apps/api/src/lib/tokens.ts); 401 if there is none, the user is banned or the session is idle
