@@ -18,6 +18,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The engine under each root database handle opened here; a transaction's handle is not in it. */
+const engines = new WeakMap<Db, Database['kind']>();
+
+/** The engine of a root database handle opened by `openDatabase`, or undefined (a transaction's handle). */
+export const engineOf = (db: DbOrTx): Database['kind'] | undefined => engines.get(db as Db);
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface OpenDatabaseOptions {
@@ -48,6 +54,7 @@ async function openPostgres(url: string, onPoolError?: (err: Error) => void): Pr
   // Without a listener an idle client's error (database restart) would kill the process.
   pool.on('error', (err) => onPoolError?.(err));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  engines.set(db, 'postgres');
   return {
     db,
     kind: 'postgres',
@@ -88,6 +95,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     if (dbDir) fs.mkdirSync(dbDir, { recursive: true });
     const client = dbDir ? await PGlite.create(dbDir) : await PGlite.create();
     const db = drizzle(client, { schema }) as unknown as Db;
+    engines.set(db, 'pglite');
     return {
       db,
       kind: 'pglite',

@@ -1,5 +1,5 @@
 import { fillPlaceholders } from 'drizzle-orm';
-import type { Db, DbOrTx } from './client.ts';
+import { engineOf, type Db, type DbOrTx } from './client.ts';
 
 /**
  * Hot queries (the session lookup, the tenancy check, a building by id) are built once per database handle and
@@ -50,10 +50,10 @@ export function hotStatement<Row>(
 ): (values: Record<string, unknown>) => Promise<Row[]> {
   return prepared(db, `hot:${name}`, () => {
     const { sql: text, params } = build().toSQL();
-    const client = (db as unknown as { $client?: DriverClient }).$client;
-    // A transaction's handle has no client of its own (and would be given the pool's, outside the transaction).
-    if (!client) throw new Error(`hot statement ${name}: the root database only, not a transaction`);
-    const isPool = typeof (client as { connect?: unknown }).connect === 'function' && 'totalCount' in client;
+    const engine = engineOf(db);
+    // A transaction's handle is not a root database (and its client would be the pool's, outside the transaction).
+    if (!engine) throw new Error(`hot statement ${name}: the root database only, not a transaction`);
+    const client = (db as unknown as { $client: DriverClient }).$client;
     const toRow = (cells: unknown[]) => {
       const row: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i++) row[keys[i]!] = cells[i];
@@ -61,9 +61,10 @@ export function hotStatement<Row>(
     };
     return async (values: Record<string, unknown>) => {
       const filled = fillPlaceholders(params, values);
-      const result = isPool
-        ? await client.query({ name, text, values: filled, rowMode: 'array' })
-        : await client.query(text, filled, { rowMode: 'array' });
+      const result =
+        engine === 'postgres'
+          ? await client.query({ name, text, values: filled, rowMode: 'array' })
+          : await client.query(text, filled, { rowMode: 'array' });
       return result.rows.map(toRow);
     };
   });

@@ -33,7 +33,6 @@ export async function listBuildings(db: Db, principal: AdminPrincipal, q: ListQu
   return { items: items.map(presentBuilding), total };
 }
 
-/** An administrator's building, or a resident's own (the repository's scope decides; else 404). */
 /** A building within the caller's reach, or 404; `alreadyRead`: the same read, done with the caller's lookup. */
 export async function getBuilding(
   db: Db,
