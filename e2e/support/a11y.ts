@@ -78,13 +78,56 @@ function describe(findings: Finding[]): string {
     .join('\n');
 }
 
-/** axe's serious and critical findings on the page as it is now, once it has settled; the scan counts for the audit. */
+/** Scans of one screen at most: each again only because the page changed while axe was reading it. */
+const MAX_SCANS = 3;
+
+/** Starts recording, on the page, whether its DOM changes from now on (read by changedSinceWatch). */
+async function watchChanges(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __a11yWatch?: { changed: boolean; observer: MutationObserver } };
+    w.__a11yWatch?.observer.disconnect();
+    const watch = { changed: false, observer: new MutationObserver(() => (watch.changed = true)) };
+    watch.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    w.__a11yWatch = watch;
+  });
+}
+
+/** Whether the DOM changed since watchChanges, or a finite animation is running now (a navigation counts as a change). */
+async function changedSinceWatch(page: Page): Promise<boolean> {
+  return page
+    .evaluate(() => {
+      const w = window as unknown as { __a11yWatch?: { changed: boolean; observer: MutationObserver } };
+      const watch = w.__a11yWatch;
+      if (!watch) return true;
+      watch.observer.disconnect();
+      delete w.__a11yWatch;
+      const animating = document
+        .getAnimations()
+        .some((a) => (a.playState === 'running' || a.pending) && a.effect?.getComputedTiming().iterations !== Infinity);
+      return watch.changed || animating;
+    })
+    .catch(() => true);
+}
+
+/**
+ * axe's serious and critical findings on the page as it is now, once it has settled; the scan counts for the
+ * audit. A page can be still and yet not done: a screen whose code is still downloading shows only a spinner, then
+ * mounts and fades its content in while axe reads it, and text caught mid-fade is judged on a colour it never
+ * keeps. So a scan during which the page changed is thrown away and the page scanned again once it is still.
+ */
 export async function seriousA11yViolations(page: Page): Promise<Finding[]> {
-  await settle(page);
-  const results = await new AxeBuilder({ page })
-    .disableRules(DISABLED_RULES)
-    .options({ resultTypes: ['violations'] }) // only violations are read: axe skips detailing the rest
-    .analyze();
+  let results: Awaited<ReturnType<AxeBuilder['analyze']>> | undefined;
+  for (let scan = 1; scan <= MAX_SCANS; scan++) {
+    await settle(page);
+    await watchChanges(page);
+    results = await new AxeBuilder({ page })
+      .disableRules(DISABLED_RULES)
+      .options({ resultTypes: ['violations'] }) // only violations are read: axe skips detailing the rest
+      .analyze();
+    if (!(await changedSinceWatch(page))) break;
+    // Still changing after MAX_SCANS scans: the last scan's findings stand, a screen that never settles is a finding too.
+  }
+  if (!results) throw new Error('unreachable: no scan ran');
   audits.get(page)?.scanned(routeOf(page.url()));
   return results.violations
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
