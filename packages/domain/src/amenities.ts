@@ -12,7 +12,8 @@ export const AMENITY_MSG = {
   updated: 'Amenity actualizado exitosamente',
   deleted: 'Se ha eliminado el amenity!',
   confirmDelete: '¿Eliminar este amenity?',
-  confirmDeleteHelp: 'Sus turnos dejan de ofrecerse. Las reservas ya tomadas quedan en el historial.',
+  confirmDeleteHelp:
+    'Sus turnos dejan de ofrecerse. Las reservas por venir se cancelan y cada vecino recibe un aviso por correo; las pasadas quedan en el historial.',
   slotsCreated: (n: number) => (n === 1 ? 'Se creó 1 turno' : `Se crearon ${n} turnos`),
   slotsOverlap: 'Ya hay turnos del amenity en ese horario: elija otro rango de fechas u horarios',
   slotsNone: 'Con esos horarios no entra ningún turno: revise el inicio, el fin y la duración',
@@ -208,6 +209,8 @@ export const bookingSchema = z.object({
   userId: z.number().nullable(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdAt: z.string(),
+  /** In a resident's bookings (GET /bookings/taked): the amenity's name, also once it is archived (deleted). */
+  amenity: z.object({ id: z.number(), amenity_type: z.string(), archived: z.boolean() }).optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export const bookingListSchema = listResultSchema(bookingSchema);

@@ -1,9 +1,10 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AmenityRules } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderBy, pageOf, type Order } from '../../db/paging.ts';
-import { amenities, buildings } from '../../db/schema.ts';
+import { amenities, bookings, buildings, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
+import { localText } from '../bookings/take.repository.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
 export interface AmenityRow {
@@ -114,12 +115,45 @@ export async function updateAmenity(tx: DbOrTx, p: Principal, id: number, v: Ame
   return rows.length > 0;
 }
 
-/** Archives (the history of its bookings stays); false when there was no live amenity to archive. */
-export async function archiveAmenity(tx: DbOrTx, p: Principal, id: number, at: Date): Promise<boolean> {
-  const rows = await tx
+/**
+ * Archives a live amenity (the history of its bookings stays): its type and building's name, or undefined when there
+ * was no live amenity in reach to archive. The amenity's row lock (taken by this update) is what a booking waits on.
+ */
+export async function archiveAmenity(
+  tx: DbOrTx,
+  p: Principal,
+  id: number,
+  at: Date,
+): Promise<{ amenityType: string; buildingName: string } | undefined> {
+  const [row] = await tx
     .update(amenities)
     .set({ archivedAt: at })
-    .where(and(eq(amenities.id, id), inReach(tx, p)))
-    .returning({ id: amenities.id });
-  return rows.length > 0;
+    .from(buildings)
+    .where(and(eq(amenities.id, id), eq(buildings.id, amenities.buildingId), inReach(tx, p)))
+    .returning({ amenityType: amenities.amenityType, buildingName: buildings.name });
+  return row;
+}
+
+/**
+ * Cancels the amenity's booked slots that start after `nowLocal` (the booker stays, for the history) and says, for
+ * each, who is to be told: the booker unless banned. Two statements whatever the number of bookings.
+ */
+export async function cancelUpcomingBookings(tx: DbOrTx, amenityId: number, nowLocal: string) {
+  const cancelled = await tx
+    .update(bookings)
+    .set({ status: 'cancelled' })
+    .where(and(eq(bookings.amenityId, amenityId), eq(bookings.status, 'booked'), sql`${bookings.start} > ${nowLocal}::timestamp`))
+    .returning({ id: bookings.id, start: localText(bookings.start), finish: localText(bookings.finish), userId: bookings.userId });
+  const userIds = [...new Set(cancelled.flatMap((c) => (c.userId === null ? [] : [c.userId])))];
+  const bookers = userIds.length
+    ? await tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(and(inArray(users.id, userIds), eq(users.isDeleted, false)))
+    : [];
+  const byId = new Map(bookers.map((b) => [b.id, b]));
+  return cancelled.flatMap((c) => {
+    const booker = c.userId === null ? undefined : byId.get(c.userId);
+    return booker ? [{ start: c.start, finish: c.finish, booker }] : [];
+  });
 }

@@ -85,12 +85,14 @@ const amenitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Eliminar un amenity',
         description:
-          'Lo archiva: deja de listarse y sus turnos libres dejan de ofrecerse; las reservas ya tomadas quedan en el historial de cada residente.',
+          'Lo archiva: deja de listarse y sus turnos libres dejan de ofrecerse. Las reservas por venir se cancelan y cada residente recibe un aviso por correo; las pasadas quedan en su historial.',
         params: idParamsSchema,
       },
     },
     async (request, reply) => {
-      await deleteAmenity(app.db, await requireAdmin(request), request.params.id, app.services.clock());
+      await deleteAmenity(app.db, await requireAdmin(request), request.params.id, app.services.clock(), {
+        publicUrl: app.config.publicUrl,
+      });
       return reply.status(204).send();
     },
   );

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertBuildingVisible } from '../../lib/tenancy.ts';
 import type { AdminPrincipal, Principal } from '../../plugins/auth.ts';
+import { enqueueMailBatch } from '../mail/mail.outbox.ts';
+import { withdrawnMail } from '../bookings/booking.mail.ts';
 import * as repo from './amenities.repository.ts';
 
 type AmenityInput = z.output<typeof createAmenitySchema>;
@@ -69,7 +71,22 @@ export async function updateAmenity(db: Db, p: AdminPrincipal, id: number, input
   });
 }
 
-/** Archives it: its free slots stop being offered; bookings already taken stay in the history. */
-export async function deleteAmenity(db: Db, p: AdminPrincipal, id: number, now: Date): Promise<void> {
-  if (!(await repo.archiveAmenity(db, p, id, now))) throw notFound();
+/**
+ * Archives it: its free slots stop being offered and past bookings stay in the history. Its upcoming bookings are
+ * cancelled and each booker is e-mailed, in the same transaction; a booking taken at the same moment either commits
+ * first (and is cancelled here) or waits on the amenity's row and finds it archived (take.service).
+ */
+export async function deleteAmenity(db: Db, p: AdminPrincipal, id: number, now: Date, ctx: { publicUrl: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const archived = await repo.archiveAmenity(tx, p, id, now);
+    if (!archived) throw notFound();
+    const cancelled = await repo.cancelUpcomingBookings(tx, id, localDateTimeIso(now));
+    await enqueueMailBatch(
+      tx,
+      cancelled.map((c) => ({
+        to: c.booker.email,
+        mail: withdrawnMail({ ...archived, start: c.start, finish: c.finish }, c.booker, ctx.publicUrl),
+      })),
+    );
+  });
 }

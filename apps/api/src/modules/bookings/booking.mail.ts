@@ -18,7 +18,8 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 const cell = 'padding:4px 12px 4px 0;vertical-align:top;color:#6b7280';
 
 function compose(input: {
-  kind: 'booked' | 'cancelled';
+  /** withdrawn: cancelled because the administration deleted (archived) the amenity. */
+  kind: 'booked' | 'cancelled' | 'withdrawn';
   slot: MailSlot;
   to: { id: number; name: string };
   byAdmin: boolean;
@@ -34,12 +35,16 @@ function compose(input: {
     ? input.byAdmin
       ? `La administración de ${slot.buildingName} reservó para usted este turno:`
       : `Su reserva en ${slot.buildingName} está confirmada:`
-    : input.byAdmin
-      ? `La administración de ${slot.buildingName} canceló su reserva:`
-      : `Su reserva en ${slot.buildingName} fue cancelada:`;
+    : input.kind === 'withdrawn'
+      ? `La administración de ${slot.buildingName} dio de baja ${slot.amenityType}, así que su reserva quedó cancelada:`
+      : input.byAdmin
+        ? `La administración de ${slot.buildingName} canceló su reserva:`
+        : `Su reserva en ${slot.buildingName} fue cancelada:`;
   const closing = booked
     ? 'Las instalaciones se usan bajo su responsabilidad. Si no va a usarlo, cancélelo a tiempo: un turno reservado y no utilizado será multado.'
-    : 'El turno queda libre para otros vecinos.';
+    : input.kind === 'withdrawn'
+      ? 'Disculpe las molestias. Ante cualquier duda, consulte a la administración.'
+      : 'El turno queda libre para otros vecinos.';
   const rows: [string, string][] = [
     ['Amenity', slot.amenityType],
     ['Edificio', slot.buildingName],
@@ -82,4 +87,9 @@ export function bookedMail(slot: MailSlot, to: { id: number; name: string }, byA
 /** The confirmation of a cancellation, to the resident who held the slot. */
 export function cancelledMail(slot: MailSlot, to: { id: number; name: string }, byAdmin: boolean, publicUrl: string): RenderedMail {
   return compose({ kind: 'cancelled', slot, to, byAdmin, publicUrl });
+}
+
+/** A booking cancelled because the administration deleted (archived) its amenity. */
+export function withdrawnMail(slot: MailSlot, to: { id: number; name: string }, publicUrl: string): RenderedMail {
+  return compose({ kind: 'withdrawn', slot, to, byAdmin: true, publicUrl });
 }

@@ -331,6 +331,15 @@ export async function findSlot(db: DbOrTx, p: Principal, id: number): Promise<Sl
   return row;
 }
 
+/** The names of these amenities, archived ones included (a resident's history names them). One statement. */
+export async function amenityNames(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: amenities.id, amenityType: amenities.amenityType, archivedAt: amenities.archivedAt })
+    .from(amenities)
+    .where(inArray(amenities.id, ids));
+}
+
 /** The building of the caller's live amenity, or undefined. */
 export async function amenityBuilding(db: DbOrTx, p: Principal, amenityId: number): Promise<number | undefined> {
   const [row] = await db

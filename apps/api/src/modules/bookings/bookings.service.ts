@@ -15,6 +15,7 @@ import { conflict, isUniqueViolation, notFound, validation } from '../../lib/err
 import type { AdminPrincipal, Principal } from '../../plugins/auth.ts';
 import { lockAmenity } from '../amenities/amenities.repository.ts';
 import * as repo from './bookings.repository.ts';
+import { shareLiveAmenity } from './take.repository.ts';
 
 type SlotsInput = z.output<typeof createSlotsSchema>;
 
@@ -85,7 +86,11 @@ export async function listAmenitySlots(db: Db, p: Principal, amenityId: number, 
 /** A resident's own bookings, or (administrator) those of a resident of their buildings. */
 export async function listUserBookings(db: Db, p: Principal, userId: number, q: ListQuery, now: Date): Promise<BookingList> {
   if (p.role === 'resident' ? userId !== p.id : !(await repo.residentInReach(db, p, userId))) throw notFound();
-  return presentAll(await repo.listUserBookings(db, p, userId, q, localDateTimeIso(now)), p);
+  const page = presentAll(await repo.listUserBookings(db, p, userId, q, localDateTimeIso(now)), p);
+  // Each booking names its amenity: the page's amenities are in the caller's reach (the list's own condition).
+  const names = await repo.amenityNames(db, [...new Set(page.items.map((b) => b.amenityId))]);
+  const byId = new Map(names.map((a) => [a.id, { id: a.id, amenity_type: a.amenityType, archived: a.archivedAt !== null }]));
+  return { ...page, items: page.items.map((b) => ({ ...b, amenity: byId.get(b.amenityId) })) };
 }
 
 // ---- the administrator's changes ---------------------------------------------------------------
@@ -123,6 +128,8 @@ export async function setSlotStatus(
     if (!current || buildingId === undefined) throw notFound();
     if (body.status === 'booked') {
       const userId = await residentFor(tx, buildingId, body.userId ?? current.userId ?? undefined);
+      // Deleting the amenity at the same moment: one waits for the other (take.repository's shareLiveAmenity).
+      if (!(await shareLiveAmenity(tx, current.amenityId))) throw notFound();
       await bookFor(tx, id, userId);
     } else {
       await repo.setStatus(tx, { id }, body.status);
@@ -163,6 +170,8 @@ export async function setGroupStatus(
     if (body.status !== 'booked')
       return { updated: await repo.setStatus(tx, { amenityId: body.amenityId, start: body.start }, body.status) };
     const userId = await residentFor(tx, buildingId, body.userId);
+    // As in setSlotStatus; before the seat's row, as the deletion locks the amenity before its bookings.
+    if (!(await shareLiveAmenity(tx, body.amenityId))) throw notFound();
     const seat = await repo.freeSeatOfWindow(tx, body.amenityId, body.start);
     if (seat === undefined) throw conflict(AMENITY_MSG.taken);
     await bookFor(tx, seat, userId);

@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
-import { AMENITY_MSG, MSG, NO_RULES, slotCount } from '@consorcio/domain';
+import { AMENITY_MSG, MSG, NO_RULES, slotCount, type Booking } from '@consorcio/domain';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.ts';
 import { twoTenants } from '../../test/fixtures.ts';
 import { buildApartment, buildResident } from '../../seed/factories.ts';
@@ -380,12 +381,23 @@ describe('slots: generation, listing and the administrator’s changes', () => {
     assert.equal((await a.residentClient.get(`/api/bookings/taked/${b.resident.id}`)).status, 404);
     assert.equal((await b.adminClient.get(`/api/bookings/taked/${a.resident.id}`)).status, 404);
 
-    // An archived amenity: its free slots stop being offered; the resident's booking stays in the history.
+    // Each booking names its amenity.
+    const named = (mine.body.items as { amenityId: number; amenity: unknown }[]).filter((s) => s.amenityId === id);
+    assert.ok(named.every((s) => isDeepStrictEqual(s.amenity, { id, amenity_type: 'Sauna', archived: false })));
+
+    // An archived amenity: its free slots stop being offered; its upcoming bookings are cancelled, the past ones stay
+    // in the resident's history, still named.
     assert.equal((await a.adminClient.delete(`/api/amenities/${id}`)).status, 204);
     assert.deepEqual((await a.residentClient.get(`/api/bookings?amenityId=${id}`)).body, { items: [], total: 0 });
     assert.equal((await a.adminClient.get(`/api/bookings/byAmenity/${id}`)).status, 404);
     assert.equal((await a.adminClient.put(`/api/bookings/${slots[3]!.id}`, { status: 'free' })).status, 404);
-    const history = (await a.residentClient.get(`/api/bookings/taked/${a.resident.id}`)).body.items as { amenityId: number }[];
-    assert.equal(history.filter((s) => s.amenityId === id).length, 4);
+    const history = (await a.residentClient.get(`/api/bookings/taked/${a.resident.id}`)).body.items as Booking[];
+    assert.deepEqual(
+      history.filter((s) => s.amenityId === id).map((s) => [s.start, s.amenity]),
+      [
+        ['2026-03-09T10:00', { id, amenity_type: 'Sauna', archived: true }],
+        ['2026-03-08T10:00', { id, amenity_type: 'Sauna', archived: true }],
+      ],
+    );
   });
 });

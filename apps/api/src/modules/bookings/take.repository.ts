@@ -6,7 +6,8 @@ import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
 /** Local wall-clock text of a timestamp without time zone, the same on both engines and drivers. */
-const localText = (column: typeof bookings.start | typeof bookings.finish) => sql<string>`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+export const localText = (column: typeof bookings.start | typeof bookings.finish) =>
+  sql<string>`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
 export interface SlotRow {
   id: number;
@@ -96,6 +97,20 @@ export async function activeUser(db: DbOrTx, userId: number): Promise<{ id: numb
  */
 export async function lockApartment(tx: DbOrTx, apartmentId: number): Promise<void> {
   await tx.select({ id: apartments.id }).from(apartments).where(eq(apartments.id, apartmentId)).for('no key update');
+}
+
+/**
+ * Whether the amenity is live, holding a share lock on its row until the transaction ends: deleting (archiving) the
+ * amenity waits for this booking to commit and then cancels it; a booking that comes second waits for the deletion
+ * and finds the amenity archived. Taken before the slot's row, as the deletion does (amenity, then its bookings).
+ */
+export async function shareLiveAmenity(tx: DbOrTx, amenityId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: amenities.id })
+    .from(amenities)
+    .where(and(eq(amenities.id, amenityId), isNull(amenities.archivedAt)))
+    .for('share');
+  return rows.length > 0;
 }
 
 /** Active bookings of one amenity held by the residents of one apartment, starting in [from, to). */

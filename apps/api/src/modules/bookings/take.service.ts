@@ -67,6 +67,7 @@ export async function takeBooking(db: Db, p: Principal, bookingId: number, userI
       if (byResident) await repo.lockApartment(tx, resident.apartmentId);
       const slot = await repo.findSlot(tx, p, bookingId);
       if (!slot || slot.amenityArchived || slot.buildingId !== resident.buildingId) throw notFound();
+      if (!(await repo.shareLiveAmenity(tx, slot.amenityId))) throw notFound();
       if (slot.status === 'booked') throw conflict(AMENITY_MSG.taken);
       if (hasStarted(slot.start, now)) throw conflict(AMENITY_MSG.past);
       if (byResident) await refuseByRules(tx, slot, resident.apartmentId, now);

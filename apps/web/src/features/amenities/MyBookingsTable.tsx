@@ -20,15 +20,18 @@ import { visuallyHidden } from '../../components/visually-hidden';
 
 const onPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** Each booking of the list names its amenity, also one since deleted (archived). */
+const amenityName = (b: Booking) => b.amenity?.amenity_type ?? 'Amenity';
+
 /** 'Mis reservas': the resident's own bookings (the server leaves cancelled ones out), each with Cancelar. */
-export function MyBookingsTable({ userId, amenityName }: { userId: number; amenityName: (id: number) => string }) {
+export function MyBookingsTable({ userId }: { userId: number }) {
   const dialogs = useDialogs();
   const mine = useMyBookings(userId);
   const cancel = useCancelSlot();
   const now = nowLocal();
 
   const onCancel = async (b: Booking) => {
-    const what = `${amenityName(b.amenityId)}, ${dayOf(b)}, ${timeRange(b)}`;
+    const what = `${amenityName(b)}, ${dayOf(b)}, ${timeRange(b)}`;
     const ok = await dialogs.confirm({
       title: '¿Cancelar la reserva?',
       text: `${what}. El turno queda libre para otros vecinos.`,
@@ -82,11 +85,15 @@ export function MyBookingsTable({ userId, amenityName }: { userId: number; ameni
                   </TableRow>
                 ))
               : rows.map((b) => {
-                  const name = amenityName(b.amenityId);
+                  const name = amenityName(b);
                   const past = b.start <= now;
+                  const withdrawn = b.amenity?.archived === true;
                   return (
                     <TableRow key={b.id}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{name}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        {name}
+                        {withdrawn && <Box sx={{ color: 'text.secondary', fontSize: 13 }}>Dado de baja</Box>}
+                      </TableCell>
                       <TableCell>
                         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                           {dayOf(b)}
@@ -98,9 +105,9 @@ export function MyBookingsTable({ userId, amenityName }: { userId: number; ameni
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap', ...onPhone }}>{timeRange(b)}</TableCell>
                       <TableCell align="right" sx={{ pr: { xs: 1, sm: 2 } }}>
-                        {past ? (
+                        {past || withdrawn ? (
                           <Typography variant="body2" color="text.secondary">
-                            Finalizada
+                            {past ? 'Finalizada' : 'Cancelada'}
                           </Typography>
                         ) : (
                           <Button

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '../../components/DatePicker';
-import { AMENITY_MSG, isoDateSchema, todayIso, type Amenity } from '@consorcio/domain';
+import { AMENITY_MSG, isoDateSchema, todayIso } from '@consorcio/domain';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
@@ -39,9 +39,6 @@ function Bookings({ userId }: { userId: number }) {
   const day = isoDateSchema.safeParse(asked).success && asked >= today ? asked : today;
   const amenities = useAmenities({ page: 1, pageSize: AMENITY_PAGE_SIZE });
   const items = amenities.data?.items;
-  const byId = new Map<number, Amenity>((items ?? []).map((a) => [a.id, a]));
-  // A booking of an amenity since archived keeps a generic name.
-  const amenityName = (amenityId: number) => byId.get(amenityId)?.amenity_type ?? 'Amenity';
 
   return (
     <>
@@ -88,7 +85,7 @@ function Bookings({ userId }: { userId: number }) {
           <Typography id="mine-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
             Mis reservas
           </Typography>
-          <MyBookingsTable userId={userId} amenityName={amenityName} />
+          <MyBookingsTable userId={userId} />
         </Box>
       )}
     </>
