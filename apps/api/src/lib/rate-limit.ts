@@ -47,7 +47,9 @@ export async function recordAttempt(db: DbOrTx, limits: Limit[], now: Date): Pro
       .where(inWindow);
     const n = row?.n ?? 0;
     if (n <= limit) continue;
-    // Accepted again once the oldest events leave the window, leaving room for one more.
+    // Accepted again once the oldest events leave the window, leaving room for one more. In a
+    // parallel burst, a request that read the clock before others recorded theirs counts events
+    // stamped after its own `now`: they are concurrent with it, so the wait never exceeds the window.
     const [nth] = await db
       .select({ at: rateLimitEvents.createdAt })
       .from(rateLimitEvents)
@@ -55,7 +57,8 @@ export async function recordAttempt(db: DbOrTx, limits: Limit[], now: Date): Pro
       .orderBy(asc(rateLimitEvents.createdAt), asc(rateLimitEvents.id))
       .offset(n - limit)
       .limit(1);
-    const waitMs = Math.max((nth ? nth.at.getTime() : now.getTime()) + windowMs - now.getTime(), 1000);
+    const since = Math.min(nth ? nth.at.getTime() : now.getTime(), now.getTime());
+    const waitMs = Math.max(since + windowMs - now.getTime(), 1000);
     over.set(key, Math.ceil(waitMs / 1000));
   }
   const retryAfterSeconds = Math.max(0, ...over.values());

@@ -350,6 +350,19 @@ describe('login limits: a stranger cannot lock the owner out (API.md §Identity)
     return statuses;
   }
 
+  test('an attempt that read the clock before the others of its burst recorded theirs waits at most the window', async () => {
+    // In a parallel burst each request reads the clock on arrival and records itself later, so one
+    // can count events stamped after its own "now". Its Retry-After is still at most 15 minutes.
+    const owner = await buildAdmin(s.database.db);
+    const arrival = now;
+    later(50);
+    assert.deepEqual(await failures('203.0.113.9', owner.email, 10), Array(10).fill(401));
+    now = arrival;
+    const refused = await loginFrom('203.0.113.9', owner.email, owner.password);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get('retry-after'), String(15 * 60));
+  });
+
   test('10 failures for an e-mail from one address refuse that pair, not the e-mail elsewhere nor the address, for 15 minutes', async () => {
     const owner = await buildAdmin(s.database.db);
     const neighbour = await buildAdmin(s.database.db);
