@@ -2,6 +2,8 @@ import { expect, expectNoSeriousA11yViolations, test } from '../support/test';
 import { DEMO_ADMIN, DEMO_RESIDENT, loginByApi, loginThroughUi } from '../support/helpers';
 import { waitForMessage } from '../support/mailbox';
 
+const NEIGHBOUR = { email: 'bruno.diaz@demo.com.ar', password: 'Vecino1234' };
+
 // A small real PNG: the server judges uploads by content (and re-encodes them).
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASUlEQVR4nO2WAQkAQAwCl8iY9rpmH2PPOFgAET03KV/drCuIgtChmqHYMtbxE8GIDtUMxZaxDqH4oKFDNUOxZcghBGOdjhwe1wcklb55fcUEqAAAAABJRU5ErkJggg==',
@@ -98,5 +100,65 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Mañana a las 10 pasa el plomero a revisar.')).toBeVisible();
     await expect(page.getByRole('img', { name: `Foto del reclamo: ${subject}` })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'complaint detail with the reply');
+  });
+});
+
+test.describe('a camera photo on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a photo over 5 MB is scaled down on the phone before it is sent, instead of being refused', async ({ page }) => {
+    const subject = `Humedad en la pared ${uid()}`;
+    await loginByApi(page, NEIGHBOUR.email, NEIGHBOUR.password);
+    const me = (await (await page.request.get('/api/loggings/session')).json()) as { id: number };
+    await page.goto(`/public/AddComplaints/${me.id}`);
+    await expect(page.getByRole('heading', { name: 'Nuevo reclamo' })).toBeVisible();
+
+    // A camera-sized picture (4032×3024) of noise, which compresses badly: well over the limit.
+    const photo = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 4032;
+      canvas.height = 3024;
+      const context = canvas.getContext('2d')!;
+      const pixels = context.createImageData(canvas.width, canvas.height);
+      for (let i = 0; i < pixels.data.length; i += 4) {
+        pixels.data[i] = Math.random() * 256;
+        pixels.data[i + 1] = Math.random() * 256;
+        pixels.data[i + 2] = (i / 4) % 256;
+        pixels.data[i + 3] = 255;
+      }
+      context.putImageData(pixels, 0, 0);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.95));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let text = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(text);
+    });
+    const buffer = Buffer.from(photo, 'base64');
+    expect(buffer.length).toBeGreaterThan(5 * 1024 * 1024);
+
+    await page.getByLabel('Asunto').fill(subject);
+    await page.getByRole('radio', { name: 'Media' }).check();
+    await page.getByLabel('Detalle').fill('Mancha de humedad en la pared del living.');
+    await page.getByLabel('Foto del reclamo').setInputFiles({ name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer });
+    // The preview is the picture as it will be sent: 1,600 pixels on its longest side.
+    const preview = page.getByRole('img', { name: 'Vista previa de la foto' });
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1600, 1200]);
+    await expect(page.getByText('IMG_2041.jpg')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'new complaint form with a scaled-down photo');
+
+    // The server answers 413 to a body over 5 MB: this one was accepted.
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/complaints'));
+    await page.getByRole('button', { name: 'Enviar reclamo' }).click();
+    expect((await sent).status()).toBe(201);
+    await expect(page.getByText('Reclamo enviado correctamente!, pronto estaremos en contacto.')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText('Abierto');
+    await expectNoSeriousA11yViolations(page, 'my complaints with the new one');
+    await page.getByRole('link', { name: subject }).click();
+    const stored = page.getByRole('img', { name: `Foto del reclamo: ${subject}` });
+    await expect(stored).toBeVisible();
+    await expect.poll(() => stored.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+    await expectNoSeriousA11yViolations(page, 'complaint detail with the scaled-down photo');
   });
 });

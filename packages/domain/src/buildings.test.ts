@@ -5,7 +5,9 @@ import {
   createBuildingSchema,
   geocodeQueryReady,
   geocodeQuerySchema,
+  fitInside,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
   imageFileProblem,
   updateBuildingFormSchema,
   updateBuildingSchema,
@@ -85,6 +87,16 @@ test('the image limit is one constant, and the message names it', () => {
   assert.equal(MSG.payloadTooLarge, 'El archivo es demasiado grande (máximo 5 MB)');
   assert.equal(imageFileProblem({ type: 'image/png', size: IMAGE_MAX_BYTES, name: 'a.png' }), null);
   assert.equal(imageFileProblem({ type: 'image/png', size: IMAGE_MAX_BYTES + 1, name: 'a.png' }), MSG.payloadTooLarge);
+});
+
+test('a picture is scaled to fit the stored size, keeping its proportions, never enlarged', () => {
+  assert.equal(IMAGE_MAX_SIDE, 1600);
+  assert.deepEqual(fitInside(4032, 3024), { width: 1600, height: 1200 });
+  assert.deepEqual(fitInside(3024, 4032), { width: 1200, height: 1600 });
+  assert.deepEqual(fitInside(1600, 900), { width: 1600, height: 900 });
+  assert.deepEqual(fitInside(800, 600), { width: 800, height: 600 });
+  assert.deepEqual(fitInside(10000, 3), { width: 1600, height: 1 });
+  assert.deepEqual(fitInside(1000, 333, 500), { width: 500, height: 167 });
 });
 
 test('building text refuses control characters; the id is the shared id', () => {

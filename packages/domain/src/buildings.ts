@@ -3,7 +3,7 @@ import { idSchema, safeText } from './common.ts';
 import { MSG } from './messages.ts';
 import { IMAGE_MAX_BYTES } from './uploads.ts';
 
-export { IMAGE_MAX_BYTES, IMAGE_MAX_MB, IMAGE_MAX_TEXT } from './uploads.ts';
+export { IMAGE_MAX_BYTES, IMAGE_MAX_MB, IMAGE_MAX_SIDE, IMAGE_MAX_TEXT, fitInside } from './uploads.ts';
 
 /** Spanish texts of the building screens (spec/admin-panel.md §5 and §8). */
 export const BUILDING_MSG = {

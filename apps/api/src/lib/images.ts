@@ -3,7 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_TEXT, MSG } from '@consorcio/domain';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_MAX_TEXT, MSG } from '@consorcio/domain';
 import { AppError } from './errors.ts';
 
 export interface ProcessedImage {
@@ -11,8 +11,6 @@ export interface ProcessedImage {
   ext: 'jpg' | 'png';
   contentType: 'image/jpeg' | 'image/png';
 }
-
-const MAX_SIDE = 1600;
 
 /** JPEG or PNG judged by the first bytes, never by the name or the declared type. */
 export function sniffImage(bytes: Buffer): 'jpg' | 'png' | null {
@@ -120,7 +118,7 @@ export async function processImageBytes(raw: Buffer): Promise<ProcessedImage> {
     // rotate() applies the EXIF orientation before the metadata is discarded.
     const img = sharp(raw, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+      .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const bytes =
       kind === 'jpg' ? await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer() : await img.png({ compressionLevel: 9 }).toBuffer();
     return { bytes, ext: kind, contentType: kind === 'jpg' ? 'image/jpeg' : 'image/png' };

@@ -1,4 +1,3 @@
-import { useEffect, useMemo, useState } from 'react';
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -13,11 +12,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   BUILDING_MSG,
   DIGITS_TYPING,
-  IMAGE_MAX_TEXT,
   IMAGE_ACCEPT,
   MSG,
   createBuildingSchema,
-  imageFileProblem,
   updateBuildingFormSchema,
   type Building,
   type CreateBuildingInput,
@@ -29,6 +26,7 @@ import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { isApiError } from '../../lib/api';
 import { handleFormError } from '../../lib/form-errors';
 import { useDialogs } from '../../lib/dialogs';
+import { usePhotoChoice } from '../../hooks/use-photo-choice';
 import { useBuilding, useDeleteBuilding, useSaveBuilding } from './api';
 import { AddressField } from './AddressField';
 import { BuildingImage } from './BuildingImage';
@@ -70,9 +68,9 @@ function BuildingForm({ building }: { building?: Building }) {
   const dialogs = useDialogs();
   const save = useSaveBuilding();
   const remove = useDeleteBuilding();
-  const [image, setImage] = useState<File | null>(null);
-  const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  // A refused file is dropped, so the next save does not send it again.
+  const photo = usePhotoChoice((title) => dialogs.message({ title, text: MSG.unsupportedFileHint, severity: 'error' }));
+  const { image, preview } = photo;
 
   const { control, handleSubmit, setValue, setError } = useForm<FormValues>({
     // Edit: blank text fields keep the current values (spec §5); the coordinates are shown, so blank ones mean none.
@@ -80,31 +78,16 @@ function BuildingForm({ building }: { building?: Building }) {
     defaultValues: building ? toForm(building) : EMPTY,
   });
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      setImage(null);
-      await dialogs.message({ title: problem, text: MSG.unsupportedFileHint, severity: 'error' });
-      return;
-    }
-    setImage(file);
-  };
-
   const onValid = async (values: object) => {
     try {
       const saved = await save.mutateAsync({ id: building?.id, body: values, image });
       dialogs.toast(editing ? BUILDING_MSG.saved : BUILDING_MSG.created);
       navigate(`/buildingDetail/${saved.id}`);
     } catch (e) {
-      // The server judged the file by its content: drop it so the next save does not send it again.
-      const rejectFile = async (title: string) => {
-        setImage(null);
-        await dialogs.message({ title, text: MSG.unsupportedFileHint, severity: 'error' });
-      };
+      // The server judged the file by its content.
       await handleFormError(e, setError, {
-        UNSUPPORTED_MEDIA_TYPE: () => rejectFile(MSG.unsupportedFile),
-        PAYLOAD_TOO_LARGE: () => rejectFile(MSG.payloadTooLarge),
+        UNSUPPORTED_MEDIA_TYPE: () => photo.reject(MSG.unsupportedFile),
+        PAYLOAD_TOO_LARGE: () => photo.reject(MSG.payloadTooLarge),
         otherwise: () => dialogs.showError(e),
       });
     }
@@ -213,13 +196,13 @@ function BuildingForm({ building }: { building?: Building }) {
                     accept={IMAGE_ACCEPT}
                     aria-label="Imagen del edificio"
                     onChange={(e) => {
-                      void onFile(e.target.files?.[0]);
+                      void photo.choose(e.target.files?.[0]);
                       e.target.value = '';
                     }}
                   />
                 </Button>
-                <Typography variant="caption" color="text.secondary">
-                  {image ? image.name : `${MSG.unsupportedFileHint}, hasta ${IMAGE_MAX_TEXT.replace(' ', '\u00a0')}.`}
+                <Typography variant="caption" color="text.secondary" aria-live="polite">
+                  {photo.preparing ? 'Preparando la imagen…' : image ? image.name : 'JPG o PNG. Opcional.'}
                 </Typography>
               </Stack>
             </Grid>
@@ -239,7 +222,7 @@ function BuildingForm({ building }: { building?: Building }) {
             <Button component={RouterLink} to={building ? `/buildingDetail/${building.id}` : '/buildings'}>
               Cancelar
             </Button>
-            <Button type="submit" variant="contained" loading={save.isPending}>
+            <Button type="submit" variant="contained" loading={save.isPending || photo.preparing}>
               {editing ? 'Guardar Cambios' : 'Crear edificio'}
             </Button>
           </Stack>

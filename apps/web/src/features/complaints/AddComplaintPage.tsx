@@ -1,4 +1,3 @@
-import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
@@ -22,12 +21,10 @@ import {
   COMPLAINT_BOUNDS,
   COMPLAINT_MSG,
   IMAGE_ACCEPT,
-  IMAGE_MAX_TEXT,
   IMPORTANCE,
   IMPORTANCE_LABEL,
   MSG,
   complaintFormSchema,
-  imageFileProblem,
   todayIso,
   type Importance,
 } from '@consorcio/domain';
@@ -36,6 +33,7 @@ import { TextFieldControl } from '../../components/form/TextFieldControl';
 import { handleFormError } from '../../lib/form-errors';
 import { useDialogs } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
+import { usePhotoChoice } from '../../hooks/use-photo-choice';
 import { useCreateComplaint } from './api';
 import { ComplaintImage } from './ComplaintImage';
 
@@ -49,7 +47,7 @@ type FormOutput = z.output<typeof complaintFormSchema>;
 
 /** The order the fields appear in, for the one message the warning dialog shows. */
 const FIELD_ORDER = ['subject', 'importance', 'details', 'date'] as const;
-const FILE_HINT = `JPG o PNG, hasta ${IMAGE_MAX_TEXT.replace(' ', '\u00a0')}. Opcional.`;
+const FILE_HINT = 'JPG o PNG. Opcional.';
 
 /** /public/AddComplaints/{id}: a resident files a complaint, with an optional photo (phone first). */
 export default function AddComplaintPage() {
@@ -65,9 +63,12 @@ function ComplaintForm({ userId }: { userId: number }) {
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const create = useCreateComplaint();
-  const [image, setImage] = useState<File | null>(null);
-  const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  /** A refused photo is dropped, so the next send does not carry it again. */
+  const photo = usePhotoChoice(async (title) => {
+    const text = title === MSG.payloadTooLarge ? 'Elija otra foto o una de menor tamaño.' : MSG.unsupportedFileHint;
+    await dialogs.message({ title, text, severity: 'error' });
+  });
+  const { image, preview } = photo;
 
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(complaintFormSchema) as unknown as Resolver<FormValues, unknown, FormOutput>,
@@ -82,21 +83,6 @@ function ComplaintForm({ userId }: { userId: number }) {
     return dialogs.message({ title: MSG.checkData, text, severity: 'warning' });
   };
 
-  /** A refused photo is dropped, so the next send does not carry it again. */
-  const rejectFile = async (title: string) => {
-    setImage(null);
-    const text = title === MSG.payloadTooLarge ? 'Elija otra foto o una de menor tamaño.' : MSG.unsupportedFileHint;
-    await dialogs.message({ title, text, severity: 'error' });
-  };
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    // A first look by type and size; the server judges the content again.
-    const problem = imageFileProblem(file);
-    if (problem) await rejectFile(problem);
-    else setImage(file);
-  };
-
   const onValid = async (v: FormOutput) => {
     try {
       await create.mutateAsync({ body: v, image });
@@ -105,8 +91,8 @@ function ComplaintForm({ userId }: { userId: number }) {
     } catch (e) {
       await handleFormError(e, setError, {
         VALIDATION: (err) => dialogs.message({ title: MSG.checkData, text: err.message, severity: 'warning' }),
-        UNSUPPORTED_MEDIA_TYPE: () => rejectFile(MSG.unsupportedFile),
-        PAYLOAD_TOO_LARGE: () => rejectFile(MSG.payloadTooLarge),
+        UNSUPPORTED_MEDIA_TYPE: () => photo.reject(MSG.unsupportedFile),
+        PAYLOAD_TOO_LARGE: () => photo.reject(MSG.payloadTooLarge),
         // The daily limit: the server's message says when another may be sent.
         RATE_LIMITED: (err) => dialogs.message({ title: COMPLAINT_MSG.notSent, text: err.message, severity: 'warning' }),
         otherwise: () => dialogs.showError(e, COMPLAINT_MSG.notSent),
@@ -199,19 +185,19 @@ function ComplaintForm({ userId }: { userId: number }) {
                       accept={IMAGE_ACCEPT}
                       aria-label="Foto del reclamo"
                       onChange={(e) => {
-                        void onFile(e.target.files?.[0]);
+                        void photo.choose(e.target.files?.[0]);
                         e.target.value = '';
                       }}
                     />
                   </Button>
                   {image && (
-                    <Button color="error" startIcon={<DeleteIcon />} onClick={() => setImage(null)}>
+                    <Button color="error" startIcon={<DeleteIcon />} onClick={photo.clear}>
                       Quitar foto
                     </Button>
                   )}
                 </Stack>
-                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {image ? image.name : FILE_HINT}
+                <Typography variant="caption" color="text.secondary" aria-live="polite" sx={{ overflowWrap: 'anywhere' }}>
+                  {photo.preparing ? 'Preparando la foto…' : image ? image.name : FILE_HINT}
                 </Typography>
               </Stack>
             </Box>
@@ -219,7 +205,7 @@ function ComplaintForm({ userId }: { userId: number }) {
               <Button component={RouterLink} to={listPath}>
                 Cancelar
               </Button>
-              <Button type="submit" variant="contained" loading={create.isPending}>
+              <Button type="submit" variant="contained" loading={create.isPending || photo.preparing}>
                 Enviar reclamo
               </Button>
             </Stack>
