@@ -1,5 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test, type Page } from '../support/test';
 import { DEMO_ADMIN, DEMO_RESIDENT, loginByApi, loginThroughUi } from '../support/helpers';
+import { waitForMessage } from '../support/mailbox';
 
 const SECOND_RESIDENT = { email: 'bruno.diaz@demo.com.ar', password: 'Vecino1234' };
 // Amenity types are letters only.
@@ -121,5 +122,34 @@ test.describe('on a phone', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar reserva' }).click();
     await expect(page.getByText('El turno se ha cancelado')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Mis reservas' }).getByText(type)).toHaveCount(0);
+
+    // The administrator books a place of that window for Bruno, then frees the window: Bruno hears both.
+    await admin.reload();
+    await admin
+      .getByRole('table')
+      .getByRole('button', { name: /0 de 2 reservados/ })
+      .click();
+    await popup.getByRole('button', { name: 'Reservar Turno' }).click();
+    await popup.getByRole('combobox', { name: 'Residente' }).click();
+    await admin.getByRole('option', { name: /Bruno Díaz/ }).click();
+    await popup.getByRole('button', { name: 'Confirmar reserva' }).click();
+    await expect(admin.getByText('Turno reservado', { exact: true })).toBeVisible();
+    const confirmed = await waitForMessage(SECOND_RESIDENT.email, (m) =>
+      m.subject.startsWith(`Reserva confirmada: ${type} el ${dmy(day)}`),
+    );
+    expect(confirmed.text).toContain(`La administración de ${building.name} reservó para usted este turno:`);
+
+    await admin
+      .getByRole('table')
+      .getByRole('button', { name: /1 de 2 reservados/ })
+      .click();
+    await popup.getByRole('button', { name: 'Liberar Turno' }).click();
+    const ask = admin.getByRole('dialog', { name: '¿Liberar el turno?' });
+    await expect(ask).toContainText('Se quitará la reserva de Bruno Díaz. Se le avisará por e-mail.');
+    await expectNoSeriousA11yViolations(admin, 'free a booked window confirmation');
+    await ask.getByRole('button', { name: 'Liberar Turno' }).click();
+    await expect(admin.getByText('Turno liberado', { exact: true })).toBeVisible();
+    const withdrawn = await waitForMessage(SECOND_RESIDENT.email, (m) => m.subject.startsWith(`Reserva cancelada: ${type} el ${dmy(day)}`));
+    expect(withdrawn.text).toContain(`La administración de ${building.name} canceló su reserva:`);
   });
 });

@@ -1,10 +1,10 @@
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AmenityRules } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderBy, pageOf, type Order } from '../../db/paging.ts';
-import { amenities, bookings, buildings, users } from '../../db/schema.ts';
+import { amenities, bookings, buildings } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
-import { localText } from '../bookings/take.repository.ts';
+import { activeUsers, localText } from '../bookings/take.repository.ts';
 import type { Principal } from '../../plugins/auth.ts';
 
 export interface AmenityRow {
@@ -144,13 +144,10 @@ export async function cancelUpcomingBookings(tx: DbOrTx, amenityId: number, nowL
     .set({ status: 'cancelled' })
     .where(and(eq(bookings.amenityId, amenityId), eq(bookings.status, 'booked'), sql`${bookings.start} > ${nowLocal}::timestamp`))
     .returning({ id: bookings.id, start: localText(bookings.start), finish: localText(bookings.finish), userId: bookings.userId });
-  const userIds = [...new Set(cancelled.flatMap((c) => (c.userId === null ? [] : [c.userId])))];
-  const bookers = userIds.length
-    ? await tx
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(and(inArray(users.id, userIds), eq(users.isDeleted, false)))
-    : [];
+  const bookers = await activeUsers(
+    tx,
+    cancelled.flatMap((c) => (c.userId === null ? [] : [c.userId])),
+  );
   const byId = new Map(bookers.map((b) => [b.id, b]));
   return cancelled.flatMap((c) => {
     const booker = c.userId === null ? undefined : byId.get(c.userId);

@@ -2,9 +2,10 @@ import { and, asc, count, eq, inArray, isNull, ne, not, sql, type SQL } from 'dr
 import type { BookingStatus } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderBy, pageWithin, paging, type Order, type Window } from '../../db/paging.ts';
-import { amenities, apartments, bookings, users } from '../../db/schema.ts';
+import { amenities, apartments, bookings, buildings, users } from '../../db/schema.ts';
 import { inVisibleBuildings } from '../../lib/tenancy.ts';
 import type { Principal } from '../../plugins/auth.ts';
+import { localText } from './take.repository.ts';
 
 /** `YYYY-MM-DDTHH:mm`, as the API shows a slot's times. */
 const localMinute = (c: typeof bookings.start | typeof bookings.finish) => sql<string>`to_char(${c}, 'YYYY-MM-DD"T"HH24:MI')`;
@@ -384,21 +385,63 @@ export async function residentInReach(db: DbOrTx, p: Principal, userId: number):
 // ---- the administrator's changes ---------------------------------------------------------------
 
 /** Frees (no user) or cancels (the user stays, for the history) one slot or a window's slots. */
+/** A booking a change of status took from its holder: local times 'YYYY-MM-DDTHH:mm:ss'. */
+export interface TakenBooking {
+  userId: number;
+  start: string;
+  finish: string;
+}
+
+/**
+ * Frees or cancels one slot or every seat of a window. The rows are locked first, so what they
+ * held is known for sure: a resident taking a seat meanwhile either commits first (and is in
+ * `taken`) or waits and finds it changed. Answers how many changed and the bookings it took.
+ */
 export async function setStatus(
   tx: DbOrTx,
   where: { id: number } | { amenityId: number; start: string },
   status: 'free' | 'cancelled',
-): Promise<number> {
-  const rows = await tx
-    .update(bookings)
-    .set(status === 'free' ? { status, userId: null } : { status })
+): Promise<{ updated: number; taken: TakenBooking[] }> {
+  const before = await tx
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      userId: bookings.userId,
+      start: localText(bookings.start),
+      finish: localText(bookings.finish),
+    })
+    .from(bookings)
     .where(
       'id' in where
         ? eq(bookings.id, where.id)
         : and(eq(bookings.amenityId, where.amenityId), sql`${bookings.start} = ${where.start}::timestamp`),
     )
-    .returning({ id: bookings.id });
-  return rows.length;
+    .orderBy(asc(bookings.id))
+    .for('update');
+  if (before.length === 0) return { updated: 0, taken: [] };
+  await tx
+    .update(bookings)
+    .set(status === 'free' ? { status, userId: null } : { status })
+    .where(
+      inArray(
+        bookings.id,
+        before.map((b) => b.id),
+      ),
+    );
+  const taken = before.flatMap((b) =>
+    b.status === 'booked' && b.userId !== null ? [{ userId: b.userId, start: b.start, finish: b.finish }] : [],
+  );
+  return { updated: before.length, taken };
+}
+
+/** What the e-mails about an amenity's bookings name: the amenity and its building. */
+export async function amenityLabel(db: DbOrTx, amenityId: number): Promise<{ amenityType: string; buildingName: string }> {
+  const [row] = await db
+    .select({ amenityType: amenities.amenityType, buildingName: buildings.name })
+    .from(amenities)
+    .innerJoin(buildings, eq(buildings.id, amenities.buildingId))
+    .where(eq(amenities.id, amenityId));
+  return row!;
 }
 
 /**

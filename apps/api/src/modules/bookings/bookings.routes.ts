@@ -20,6 +20,7 @@ import {
   listUserBookings,
   setGroupStatus,
   setSlotStatus,
+  type SlotMailContext,
 } from './bookings.service.ts';
 
 const tags = ['Turnos'];
@@ -32,6 +33,8 @@ const SEEN_BY =
 /** With status booked, the administrator names the resident (the shared schema has only the status). */
 
 const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The clock and the links of the e-mails to a resident who gains or loses a booking.
+  const mail = (): SlotMailContext => ({ now: app.services.clock(), publicUrl: app.config.publicUrl });
   app.post(
     '/',
     {
@@ -109,12 +112,13 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Todos los turnos del amenity que empiezan en `start` (YYYY-MM-DDTHH:mm): `free` los libera (sin usuario), `cancelled` los cancela. ' +
           '`booked` reserva para el residente `userId` (del edificio del amenity) un lugar de ese horario, el primero no reservado: ' +
-          'un residente tiene a lo sumo uno por horario (409). Responde cuántos turnos cambió; 404 si el amenity no tiene turnos en ese horario.',
+          'un residente tiene a lo sumo uno por horario (409). Responde cuántos turnos cambió; 404 si el amenity no tiene turnos en ese horario. ' +
+          'Cada residente que gana o pierde una reserva que todavía no empezó recibe un e-mail.',
         body: setGroupStatusSchema,
         response: { 200: z.object({ updated: z.number() }) },
       },
     },
-    async (request) => setGroupStatus(app.db, await requireAdmin(request), request.body),
+    async (request) => setGroupStatus(app.db, await requireAdmin(request), request.body, mail()),
   );
 
   app.put(
@@ -126,13 +130,14 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambiar el estado de un turno',
         description:
           '`free` lo libera (sin usuario); `cancelled` lo cancela (queda quién lo tenía); `booked` lo reserva para `userId`, residente del edificio ' +
-          '(sin `userId`, para quien lo tenía). Reservar un turno que tiene otro residente da 409: primero hay que liberarlo.',
+          '(sin `userId`, para quien lo tenía). Reservar un turno que tiene otro residente da 409: primero hay que liberarlo. ' +
+          'El residente que gana o pierde una reserva que todavía no empezó recibe un e-mail.',
         params: idParamsSchema,
         body: setSlotStatusSchema,
         response: { 200: bookingSchema },
       },
     },
-    async (request) => setSlotStatus(app.db, await requireAdmin(request), request.params.id, request.body),
+    async (request) => setSlotStatus(app.db, await requireAdmin(request), request.params.id, request.body, mail()),
   );
 };
 

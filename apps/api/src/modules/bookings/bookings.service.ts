@@ -15,7 +15,10 @@ import { conflict, isUniqueViolation, notFound, validation } from '../../lib/err
 import type { AdminPrincipal, Principal } from '../../plugins/auth.ts';
 import { lockAmenity } from '../amenities/amenities.repository.ts';
 import * as repo from './bookings.repository.ts';
-import { shareLiveAmenity } from './take.repository.ts';
+import { enqueueMail, enqueueMailBatch } from '../mail/mail.outbox.ts';
+import { hasStarted } from './booking-rules.ts';
+import { bookedMail, cancelledMail } from './booking.mail.ts';
+import { activeUsers, findSlot as findSlotForMail, shareLiveAmenity } from './take.repository.ts';
 
 type SlotsInput = z.output<typeof createSlotsSchema>;
 
@@ -111,16 +114,59 @@ async function bookFor(tx: DbOrTx, slotId: number, userId: number): Promise<void
   }
 }
 
+/** What the booking e-mails need besides the database. */
+export interface SlotMailContext {
+  now: Date;
+  publicUrl: string;
+}
+
+/**
+ * Tells each resident whose upcoming booking the administration took (freed or cancelled), in the
+ * change's transaction. A booking that has started, or a banned booker, gets no e-mail.
+ */
+async function mailTaken(tx: DbOrTx, amenityId: number, taken: repo.TakenBooking[], ctx: SlotMailContext): Promise<void> {
+  const upcoming = taken.filter((t) => !hasStarted(t.start, ctx.now));
+  if (upcoming.length === 0) return;
+  const label = await repo.amenityLabel(tx, amenityId);
+  const bookers = new Map(
+    (
+      await activeUsers(
+        tx,
+        upcoming.map((t) => t.userId),
+      )
+    ).map((u) => [u.id, u]),
+  );
+  await enqueueMailBatch(
+    tx,
+    upcoming.flatMap((t) => {
+      const booker = bookers.get(t.userId);
+      return booker
+        ? [{ to: booker.email, mail: cancelledMail({ ...label, start: t.start, finish: t.finish }, booker, true, ctx.publicUrl) }]
+        : [];
+    }),
+  );
+}
+
+/** Confirms to the resident a booking the administration made for them (not for a slot that has started). */
+async function mailBookedFor(tx: DbOrTx, slotId: number, userId: number, p: AdminPrincipal, ctx: SlotMailContext): Promise<void> {
+  const slot = await findSlotForMail(tx, p, slotId);
+  if (!slot || hasStarted(slot.start, ctx.now)) return;
+  const [resident] = await activeUsers(tx, [userId]);
+  if (resident) await enqueueMail(tx, resident.email, bookedMail(slot, resident, true, ctx.publicUrl));
+}
+
 /**
  * PUT /bookings/{id}: free (the user is cleared), cancelled (the user stays, for the history) or
  * booked for a resident of the amenity's building (`userId`; without it, the one who held the
- * slot). Booking is refused when someone else holds the slot: free it first.
+ * slot). Booking is refused when someone else holds the slot: free it first. The resident who
+ * gains or loses an upcoming booking is e-mailed, in the same transaction.
  */
 export async function setSlotStatus(
   db: Db,
   p: AdminPrincipal,
   id: number,
   body: { status: BookingStatus; userId?: number },
+  ctx: SlotMailContext,
 ): Promise<Booking> {
   return db.transaction(async (tx) => {
     const current = await repo.findSlot(tx, p, id);
@@ -131,8 +177,11 @@ export async function setSlotStatus(
       // Deleting the amenity at the same moment: one waits for the other (take.repository's shareLiveAmenity).
       if (!(await shareLiveAmenity(tx, current.amenityId))) throw notFound();
       await bookFor(tx, id, userId);
+      // Booking it again for the one who holds it changes nothing to tell.
+      if (!(current.status === 'booked' && current.userId === userId)) await mailBookedFor(tx, id, userId, p, ctx);
     } else {
-      await repo.setStatus(tx, { id }, body.status);
+      const { taken } = await repo.setStatus(tx, { id }, body.status);
+      await mailTaken(tx, current.amenityId, taken, ctx);
     }
     return present((await repo.findSlot(tx, p, id))!, p);
   });
@@ -156,25 +205,31 @@ function assertLocalMinute(start: string): void {
 /**
  * PUT /bookings/group: every seat of the amenity's window starting at `start`. Free and cancelled
  * apply to them all; booked gives the resident one seat of the window (a resident holds at most
- * one), the lowest not booked. 404 when the amenity has no slot then.
+ * one), the lowest not booked. 404 when the amenity has no slot then. Residents who gain or lose an
+ * upcoming booking are e-mailed, as in setSlotStatus.
  */
 export async function setGroupStatus(
   db: Db,
   p: AdminPrincipal,
   body: { amenityId: number; start: string; status: BookingStatus; userId?: number },
+  ctx: SlotMailContext,
 ): Promise<{ updated: number }> {
   assertLocalMinute(body.start);
   return db.transaction(async (tx) => {
     const buildingId = await repo.amenityBuilding(tx, p, body.amenityId);
     if (buildingId === undefined || (await repo.windowSize(tx, body.amenityId, body.start)) === 0) throw notFound();
-    if (body.status !== 'booked')
-      return { updated: await repo.setStatus(tx, { amenityId: body.amenityId, start: body.start }, body.status) };
+    if (body.status !== 'booked') {
+      const { updated, taken } = await repo.setStatus(tx, { amenityId: body.amenityId, start: body.start }, body.status);
+      await mailTaken(tx, body.amenityId, taken, ctx);
+      return { updated };
+    }
     const userId = await residentFor(tx, buildingId, body.userId);
     // As in setSlotStatus; before the seat's row, as the deletion locks the amenity before its bookings.
     if (!(await shareLiveAmenity(tx, body.amenityId))) throw notFound();
     const seat = await repo.freeSeatOfWindow(tx, body.amenityId, body.start);
     if (seat === undefined) throw conflict(AMENITY_MSG.taken);
     await bookFor(tx, seat, userId);
+    await mailBookedFor(tx, seat, userId, p, ctx);
     return { updated: 1 };
   });
 }

@@ -1,9 +1,9 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asc, isNull } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import { NO_RULES, type AmenityRules } from '@consorcio/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { amenities, bookings, buildingAdmins, mailOutbox } from '../../db/schema.ts';
+import { amenities, bookings, buildingAdmins, mailOutbox, users } from '../../db/schema.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../../seed/factories.ts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.ts';
 import { TestSmtpServer } from '../../test/smtp.ts';
@@ -21,8 +21,8 @@ async function buildAmenity(db: DbOrTx, buildingId: number, o: { type: string; r
   return row!;
 }
 
-async function buildSlot(db: DbOrTx, amenityId: number, start: string, finish: string) {
-  const [row] = await db.insert(bookings).values({ amenityId, start, finish }).returning({ id: bookings.id });
+async function buildSlot(db: DbOrTx, amenityId: number, start: string, finish: string, seat = 1) {
+  const [row] = await db.insert(bookings).values({ amenityId, start, finish, seat }).returning({ id: bookings.id });
   return row!.id;
 }
 
@@ -141,6 +141,76 @@ describe('booking e-mails: a confirmation to exactly the resident, through the o
     const free = await buildSlot(t.database.db, amenityId, '2026-03-16T20:00', '2026-03-16T21:00');
     assert.equal((await cancel('owner', free)).status, 200);
     assert.equal((await pending()).length, 0);
+  });
+
+  test("an administrator's change of a slot's state tells the resident who gains or loses an upcoming booking", async () => {
+    const db = t.database.db;
+    const setSlot = (slot: number, body: object) => people.owner!.client.put(`/api/bookings/${slot}`, body);
+    const slot = await buildSlot(db, amenityId, '2026-03-18T12:00', '2026-03-18T14:00');
+
+    assert.equal((await setSlot(slot, { status: 'booked', userId: people.ana!.id })).status, 200);
+    const [booked, ...more] = await pending();
+    assert.equal(more.length, 0);
+    assert.equal(booked!.to, people.ana!.email);
+    assert.equal(booked!.subject, 'Reserva confirmada: Parrilla el 18/03/2026 de 12:00–14:00');
+    assert.ok(booked!.text.includes('La administración de Torre Sol & <Luna> reservó para usted este turno:'));
+    await deliverDueMail(t.app);
+    assert.equal((await setSlot(slot, { status: 'booked' })).status, 200, 'booked again for the one who holds it');
+    assert.equal((await pending()).length, 0, 'nothing changed for her: nothing to tell');
+
+    assert.equal((await setSlot(slot, { status: 'free' })).status, 200);
+    const [freed, ...others] = await pending();
+    assert.equal(others.length, 0);
+    assert.equal(freed!.to, people.ana!.email);
+    assert.equal(freed!.subject, 'Reserva cancelada: Parrilla el 18/03/2026 de 12:00–14:00');
+    assert.ok(freed!.text.includes('La administración de Torre Sol & <Luna> canceló su reserva:'));
+    await deliverDueMail(t.app);
+    assert.equal((await setSlot(slot, { status: 'cancelled' })).status, 200);
+    assert.equal((await pending()).length, 0, 'a free slot cancelled: nobody held it');
+
+    // A booking that has started is history: changing it writes to nobody.
+    const started = await buildSlot(db, amenityId, '2026-03-10T11:00', '2026-03-10T13:00');
+    await db.update(bookings).set({ status: 'booked', userId: people.ana!.id }).where(eq(bookings.id, started));
+    assert.equal((await setSlot(started, { status: 'free' })).status, 200);
+    assert.equal((await pending()).length, 0);
+
+    // A window of three seats: Ana, the neighbour and a banned flatmate hold one each.
+    const start = '2026-03-21T09:00';
+    const seats = [];
+    for (const seat of [1, 2, 3]) seats.push(await buildSlot(db, amenityId, start, '2026-03-21T10:00', seat));
+    for (const [i, who] of (['ana', 'neighbour', 'flatmate'] as const).entries()) {
+      await db.update(bookings).set({ status: 'booked', userId: people[who]!.id }).where(eq(bookings.id, seats[i]!));
+    }
+    await db.update(users).set({ isDeleted: true }).where(eq(users.id, people.flatmate!.id));
+    try {
+      const group = await people.coAdmin!.client.put('/api/bookings/group', { amenityId, start, status: 'cancelled' });
+      assert.equal(group.status, 200);
+      assert.deepEqual(group.body, { updated: 3 });
+      const rows = await pending();
+      assert.deepEqual(rows.map((r) => r.to).sort(), [people.ana!.email, people.neighbour!.email].sort(), 'not the banned one');
+      for (const r of rows) assert.equal(r.subject, 'Reserva cancelada: Parrilla el 21/03/2026 de 09:00–10:00');
+      await deliverDueMail(t.app);
+      smtp.received.length = 0;
+
+      const again = await people.coAdmin!.client.put('/api/bookings/group', { amenityId, start, status: 'free' });
+      assert.deepEqual(again.body, { updated: 3 });
+      assert.equal((await pending()).length, 0, 'cancelled already: nobody lost anything');
+      const forNeighbour = await people.owner!.client.put('/api/bookings/group', {
+        amenityId,
+        start,
+        status: 'booked',
+        userId: people.neighbour!.id,
+      });
+      assert.deepEqual(forNeighbour.body, { updated: 1 });
+      const [seat, ...rest] = await pending();
+      assert.equal(rest.length, 0);
+      assert.equal(seat!.to, people.neighbour!.email);
+      assert.ok(seat!.text.includes('La administración de Torre Sol & <Luna> reservó para usted este turno:'));
+      await deliverDueMail(t.app);
+      assert.deepEqual(recipients(), [people.neighbour!.email]);
+    } finally {
+      await db.update(users).set({ isDeleted: false }).where(eq(users.id, people.flatmate!.id));
+    }
   });
 
   test('a refused booking sends nothing (its transaction left nothing behind)', async () => {

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { AMENITY_MSG, BOOKING_STATUS_LABEL, formatDateEs, type Amenity, type BookingStatus } from '@consorcio/domain';
+import { AMENITY_MSG, BOOKING_STATUS_LABEL, formatDateEs, localDateTimeIso, type Amenity, type BookingStatus } from '@consorcio/domain';
 import { useDialogs } from '../../lib/dialogs';
 import { finishEs, timeOf, type SlotGroup } from './admin-slots';
 import { useBuildingResidents } from './admin-api';
@@ -95,7 +95,10 @@ function SlotActions({
       const who = booked.map((s) => s.user?.name ?? 'un residente').join(', ');
       const ok = await dialogs.confirm({
         title: status === 'free' ? '¿Liberar el turno?' : '¿Cancelar el turno?',
-        text: `${booked.length === 1 ? 'Se quitará la reserva de' : 'Se quitarán las reservas de'} ${who}.`,
+        // The server e-mails whoever loses a booking that has not started yet.
+        text:
+          `${booked.length === 1 ? 'Se quitará la reserva de' : 'Se quitarán las reservas de'} ${who}.` +
+          (target.start > localDateTimeIso() ? (booked.length === 1 ? ' Se le avisará por e-mail.' : ' Se les avisará por e-mail.') : ''),
         confirmText: status === 'free' ? 'Liberar Turno' : 'Cancelar Turno',
         cancelText: 'Volver',
         destructive: true,
