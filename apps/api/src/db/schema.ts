@@ -575,7 +575,11 @@ export const services = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('services_building_idx').on(t.buildingId, t.accepted)],
+  (t) => [
+    index('services_building_idx').on(t.buildingId, t.accepted),
+    // A resident's proposals of the day: the daily limit's count.
+    index('services_created_by_idx').on(t.createdBy, t.createdAt),
+  ],
 );
 
 export const ratings = pgTable(

@@ -5,9 +5,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { BUILDING_BOUNDS, ID_MAX, IMAGE_MAX_TEXT, MSG } from '@consorcio/domain';
+import { planWithoutSeqScan } from '../../test/plan.ts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.ts';
 import { twoTenants } from '../../test/fixtures.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../../seed/factories.ts';
@@ -358,14 +359,7 @@ describe('buildings', () => {
       { id: a.resident.id, role: 'resident', buildingId: a.building.id, apartmentId: a.apartment.id } as unknown as Principal,
     ];
     for (const principal of callers) {
-      const plan = await t.database.db.transaction(async (tx) => {
-        // With sequential scans priced out, the plan shows whether an index can answer at all.
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const res = await tx.execute(sql`explain ${buildingByImageQuery(tx, principal, '/api/files/buildings/x.png')}`);
-        return ((res as { rows?: unknown[] }).rows ?? (res as unknown[]))
-          .map((r) => (r as Record<string, string>)['QUERY PLAN'])
-          .join('\n');
-      });
+      const plan = await planWithoutSeqScan(t.database.db, (tx) => buildingByImageQuery(tx, principal, '/api/files/buildings/x.png'));
       assert.doesNotMatch(plan, /Seq Scan/, plan);
       const scans = plan.match(/Scan (using \S+ )?on buildings/g) ?? [];
       const conditions = plan.match(/(Index|Recheck) Cond/g) ?? [];

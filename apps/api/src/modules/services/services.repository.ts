@@ -207,12 +207,16 @@ export async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-/** How many services the user proposed since `since`. */
-export async function countProposedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
-  const [row] = await db
+/** The count of the services the user proposed since `since`, answered by `services_created_by_idx`. */
+export const proposedSinceQuery = (db: DbOrTx, userId: number, since: Date) =>
+  db
     .select({ n: count() })
     .from(services)
     .where(and(eq(services.createdBy, userId), gte(services.createdAt, since)));
+
+/** How many services the user proposed since `since`. */
+export async function countProposedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
+  const [row] = await proposedSinceQuery(db, userId, since);
   return row?.n ?? 0;
 }
 

@@ -2,6 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { MSG, SERVICE_MSG, SERVICES_PER_DAY } from '@consorcio/domain';
+import { planWithoutSeqScan } from '../../test/plan.ts';
+import { proposedSinceQuery } from './services.repository.ts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.ts';
 import { twoTenants } from '../../test/fixtures.ts';
 import { buildAdmin, buildApartment, buildBuilding, buildResident } from '../../seed/factories.ts';
@@ -365,6 +367,13 @@ describe('useful services and ratings', () => {
     assert.equal(rows.length, 1);
     const winner = results.find((r) => r.status === 201)!.body;
     assert.equal(rows[0]!.rating, winner.rating);
+  });
+
+  test("the daily limit's count is answered by an index on the proposer, not a scan of every service", async () => {
+    const { r1 } = await world('Plan');
+    const plan = await planWithoutSeqScan(t.database.db, (tx) => proposedSinceQuery(tx, r1.id, NOON_MARCH_10));
+    assert.doesNotMatch(plan, /Seq Scan/, plan);
+    assert.match(plan, /services_created_by_idx/, plan);
   });
 
   test(`the daily limit: ${SERVICES_PER_DAY} proposals a day in Argentina; the next gets 429 with Retry-After until midnight`, async () => {

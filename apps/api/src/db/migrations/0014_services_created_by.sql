@@ -1,0 +1,1 @@
+CREATE INDEX "services_created_by_idx" ON "services" USING btree ("created_by","created_at");
