@@ -148,8 +148,10 @@ export function LandingView({ heroIn, revealed, appear, headerRef, onLogin }: La
         </Toolbar>
       </AppBar>
 
+      {/* The page's banner is the app bar above; the hero is a region named by its heading. */}
       <Box
-        component="header"
+        component="section"
+        aria-labelledby="hero-title"
         ref={headerRef}
         sx={{
           minHeight: { xs: '70vh', md: '80vh' },
@@ -163,7 +165,7 @@ export function LandingView({ heroIn, revealed, appear, headerRef, onLogin }: La
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' }, gap: 6, alignItems: 'center' }}>
             <Grow in={heroIn} appear={appear} timeout={1000}>
               <Box className="landing-hero-text" sx={{ maxWidth: 720 }}>
-                <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.6rem' }, mb: 2 }}>
+                <Typography id="hero-title" variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.6rem' }, mb: 2 }}>
                   Administrar edificios, ahora es más fácil.
                 </Typography>
                 <Typography variant="h6" component="p" sx={{ opacity: 0.9, mb: 4, fontWeight: 400 }}>

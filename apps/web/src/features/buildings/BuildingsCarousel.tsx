@@ -58,7 +58,7 @@ export function BuildingsCarousel({ buildings }: { buildings: Building[] }) {
           >
             <BuildingImage src={b.image} alt={`Foto de ${b.name}`} height={170} priority={i === 0} />
             <CardContent sx={{ pb: 0 }}>
-              <Typography variant="h6" component="h3" noWrap title={b.name}>
+              <Typography variant="h6" component="h2" noWrap title={b.name}>
                 {b.name}
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap title={b.address}>

@@ -28,6 +28,7 @@ import {
   sumPesos,
 } from '@consorcio/domain';
 import { PageHeader } from '../../components/PageHeader';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { ErrorState } from '../../components/ErrorState';
 import { ApartmentSelect, BuildingSelect } from '../../components/BuildingSelect';
 import { useApartmentOptions } from '../../hooks/use-building-options';
@@ -99,7 +100,11 @@ export default function ExpensesTablePage() {
             <Table size="small" aria-label="Expensas por departamento">
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ width: 48 }} />
+                  <TableCell sx={{ width: 48 }}>
+                    <Box component="span" sx={visuallyHidden}>
+                      Expensas
+                    </Box>
+                  </TableCell>
                   <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>Edificio</TableCell>
                   <TableCell sx={{ fontWeight: 700 }}>Nro. catastral</TableCell>
                   <TableCell sx={{ fontWeight: 700 }}>Depto</TableCell>
@@ -166,7 +171,13 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
           </IconButton>
         </TableCell>
         <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.building.name}</TableCell>
-        <TableCell>{a.cata_apartment}</TableCell>
+        <TableCell>
+          {a.cata_apartment}
+          {/* On narrower screens the building's column is hidden: its name goes under the cadastral number. */}
+          <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' } }}>
+            {a.building.name}
+          </Typography>
+        </TableCell>
         <TableCell>
           {a.number_apartment}
           {a.archived && (
@@ -177,6 +188,12 @@ function ApartmentRow({ apartment: a }: { apartment: ApartmentExpenses }) {
               title="Departamento eliminado: se muestra mientras tenga expensas"
               sx={{ ml: 1, height: 20, fontSize: 12 }}
             />
+          )}
+          {/* On a phone the Adeudado column is hidden: what is owed goes under the number. */}
+          {owed > 0 && (
+            <Typography variant="caption" color="warning.dark" sx={{ display: { xs: 'block', sm: 'none' } }}>
+              Adeuda {formatPesos(owed)}
+            </Typography>
           )}
         </TableCell>
         <TableCell align="right">{a.mt2.toLocaleString('es-AR')}</TableCell>
