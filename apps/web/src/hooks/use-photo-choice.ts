@@ -21,6 +21,8 @@ export function usePhotoChoice(refuse: (title: string) => Promise<void> | void) 
     // A first look by type; the server judges the content again.
     const problem = imageFileProblem({ type: file.type, name: file.name, size: 0 });
     if (problem) {
+      // An earlier choice still being prepared is dropped with it.
+      setPreparing(false);
       setImage(null);
       await refuse(problem);
       return;
