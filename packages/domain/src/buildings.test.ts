@@ -9,6 +9,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
   imageFileProblem,
+  imageTypeProblem,
   updateBuildingFormSchema,
   updateBuildingSchema,
 } from './buildings.ts';
@@ -77,6 +78,9 @@ test('the edit form shows the current coordinates: blank boxes there mean none, 
 });
 
 test('images: JPEG or PNG up to 5 MB', () => {
+  assert.equal(imageTypeProblem({ type: 'image/jpeg', name: 'IMG_1.JPG' }), null, 'a picture of any size is of the right kind');
+  assert.equal(imageTypeProblem({ type: '', name: 'foto.png' }), null);
+  assert.equal(imageTypeProblem({ type: 'image/heic', name: 'IMG_1.HEIC' }), 'Tipo de archivo no soportado');
   assert.equal(imageFileProblem({ type: 'image/png', size: 1000, name: 'a.png' }), null);
   assert.equal(imageFileProblem({ type: 'image/gif', size: 1000, name: 'a.gif' }), 'Tipo de archivo no soportado');
   assert.match(imageFileProblem({ type: 'image/jpeg', size: 6 * 1024 * 1024, name: 'a.jpg' })!, /5 MB/);

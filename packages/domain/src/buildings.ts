@@ -110,13 +110,16 @@ export const updateBuildingSchema = z.object({
 });
 export type UpdateBuildingData = z.output<typeof updateBuildingSchema>;
 
-/** The image rule the browser checks before uploading; the server judges the content again. */
-export function imageFileProblem(file: { type: string; size: number; name: string }): string | null {
+/** The kind half of the image rule: JPEG or PNG by declared type or name (a picture may still be scaled down before its size counts). */
+export function imageTypeProblem(file: { type: string; name: string }): string | null {
   const byType = file.type === 'image/jpeg' || file.type === 'image/png';
   const byName = /\.(jpe?g|png)$/i.test(file.name);
-  if (!byType && !byName) return MSG.unsupportedFile;
-  if (file.size > IMAGE_MAX_BYTES) return MSG.payloadTooLarge;
-  return null;
+  return byType || byName ? null : MSG.unsupportedFile;
+}
+
+/** The image rule the browser checks before uploading; the server judges the content again. */
+export function imageFileProblem(file: { type: string; size: number; name: string }): string | null {
+  return imageTypeProblem(file) ?? (file.size > IMAGE_MAX_BYTES ? MSG.payloadTooLarge : null);
 }
 
 /** A building as the API answers it. */

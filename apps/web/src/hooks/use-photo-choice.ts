@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { IMAGE_MAX_BYTES, MSG, imageFileProblem } from '@consorcio/domain';
+import { imageFileProblem, imageTypeProblem } from '@consorcio/domain';
 import { preparePhoto } from '../lib/photo';
 
 /**
@@ -19,7 +19,7 @@ export function usePhotoChoice(refuse: (title: string) => Promise<void> | void) 
     if (!file) return;
     const turn = ++latest.current;
     // A first look by type; the server judges the content again.
-    const problem = imageFileProblem({ type: file.type, name: file.name, size: 0 });
+    const problem = imageTypeProblem(file);
     if (problem) {
       // An earlier choice still being prepared is dropped with it.
       setPreparing(false);
@@ -31,9 +31,10 @@ export function usePhotoChoice(refuse: (title: string) => Promise<void> | void) 
     const ready = await preparePhoto(file);
     if (turn !== latest.current) return;
     setPreparing(false);
-    if (ready.size > IMAGE_MAX_BYTES) {
+    const tooBig = imageFileProblem(ready);
+    if (tooBig) {
       setImage(null);
-      await refuse(MSG.payloadTooLarge);
+      await refuse(tooBig);
       return;
     }
     setImage(ready);

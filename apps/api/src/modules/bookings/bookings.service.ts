@@ -128,14 +128,11 @@ async function mailTaken(tx: DbOrTx, amenityId: number, taken: repo.TakenBooking
   const upcoming = taken.filter((t) => !hasStarted(t.start, ctx.now));
   if (upcoming.length === 0) return;
   const label = await repo.amenityLabel(tx, amenityId);
-  const bookers = new Map(
-    (
-      await activeUsers(
-        tx,
-        upcoming.map((t) => t.userId),
-      )
-    ).map((u) => [u.id, u]),
+  const active = await activeUsers(
+    tx,
+    upcoming.map((t) => t.userId),
   );
+  const bookers = new Map(active.map((u) => [u.id, u]));
   await enqueueMailBatch(
     tx,
     upcoming.flatMap((t) => {
